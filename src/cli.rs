@@ -1,0 +1,328 @@
+//! The command line: parses arguments, calls the library, prints. No rule lives here.
+//!
+//! Exit codes (the contract): 0 success, 1 the checked thing is invalid or an op was refused,
+//! 2 usage or I/O error. JSON goes to stdout unless `--out FILE`; human text to stderr or with
+//! `--format human`.
+
+use crate::error::{Error, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+
+/// The hygiene helper: scans agent-facing documents, finalizes the model's drafts into the
+/// machine report, and applies it under guards.
+#[derive(Debug, Parser)]
+#[command(name = "hygiene", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Scan the repository and write the shortlist with objective signals.
+    Scan(ScanArgs),
+    /// Turn the model's drafts and a scan into the validated report.
+    Finalize(FinalizeArgs),
+    /// Check a report against the contract: exit 0 valid, 1 invalid.
+    Validate(ValidateArgs),
+    /// Show what a report is worth: counts by category and tier, token savings.
+    Summary(SummaryArgs),
+    /// Apply report entries under the guards.
+    Apply(ApplyArgs),
+    /// Restore the files of the last applied batch.
+    Undo(UndoArgs),
+    /// Lifecycle evaluation: which governed documents have served, with evidence.
+    Sweep(SweepArgs),
+    /// Raw token counts and injection frequency per file.
+    Tokens(TokensArgs),
+    /// Print the published rules (tier truth table, kinds, categories, signals, rulebook) as JSON.
+    Policy(RootArg),
+    /// Print the JSON Schema of the report.
+    Schema,
+}
+
+/// `--root`, shared by every command that reads a repository.
+#[derive(Debug, Args, Clone)]
+pub struct RootArg {
+    /// Repository root (default: the current directory's git top level, else the directory).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Machine-readable JSON.
+    Json,
+    /// A readable text form.
+    Human,
+}
+
+/// `hygiene scan`.
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// Only check documents under these paths (references still resolve against the whole tree).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Write the JSON here instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub format: Format,
+    /// Scope glob selecting documents (repeatable; replaces the default scope).
+    #[arg(long = "scope", value_name = "GLOB")]
+    pub scope: Vec<String>,
+    /// Folder name never descended into (repeatable; added to the defaults).
+    #[arg(long = "exclude", value_name = "DIR")]
+    pub exclude: Vec<String>,
+}
+
+/// `hygiene finalize`.
+#[derive(Debug, Args)]
+pub struct FinalizeArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// The scan result (`hygiene scan --out`).
+    #[arg(long, value_name = "FILE")]
+    pub scan: PathBuf,
+    /// One drafts file, or a folder of them.
+    #[arg(long, value_name = "PATH")]
+    pub drafts: PathBuf,
+    /// Where to write the report (default: `.hygiene/report.json` under the root).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// `hygiene validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The report to check.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// `hygiene summary`.
+#[derive(Debug, Args)]
+pub struct SummaryArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// The report (default: `.hygiene/report.json` under the root).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+/// `hygiene apply`.
+#[derive(Debug, Args)]
+pub struct ApplyArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// The report (default: `.hygiene/report.json` under the root).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Apply every entry of this tier (only `auto` is accepted).
+    #[arg(long, value_name = "TIER", conflicts_with = "entry")]
+    pub tier: Option<String>,
+    /// Apply this entry (index in `entries`), of any tier, after the user approved it.
+    #[arg(long, value_name = "N", requires = "approve")]
+    pub entry: Option<usize>,
+    /// The user approved the entry in the chat.
+    #[arg(long)]
+    pub approve: bool,
+    /// The rewriter's text for a generative entry.
+    #[arg(long, value_name = "FILE", requires = "entry")]
+    pub proposal: Option<PathBuf>,
+    /// For a cross-repo extraction: the file outside the repository the span goes to.
+    #[arg(long, value_name = "FILE", requires = "entry")]
+    pub extract_to: Option<PathBuf>,
+    /// Print the unified diff of what would change, and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+/// `hygiene undo`.
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+/// `hygiene sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+/// `hygiene tokens`.
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// Files to count.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub format: Format,
+}
+
+/// Resolves `--root`: the given folder, else the current directory's git top level, else the
+/// current directory.
+pub fn resolve_root(arg: &RootArg) -> Result<PathBuf> {
+    let dir = match &arg.root {
+        Some(r) => r.clone(),
+        None => {
+            let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
+            let top = std::process::Command::new("git")
+                .args(["rev-parse", "--show-toplevel"])
+                .current_dir(&cwd)
+                .stderr(std::process::Stdio::null())
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .and_then(|o| String::from_utf8(o.stdout).ok())
+                .map(|s| PathBuf::from(s.trim_end_matches(['\n', '\r'])));
+            top.unwrap_or(cwd)
+        }
+    };
+    let meta = std::fs::metadata(&dir).map_err(|e| Error::io(&dir, e))?;
+    if !meta.is_dir() {
+        return Err(Error::Usage(format!("--root {}: not a directory", dir.display())));
+    }
+    dir.canonicalize().map_err(|e| Error::io(&dir, e))
+}
+
+/// Writes `text` to `out`, or to stdout when `out` is `None`. Creates parent folders.
+pub fn emit(out: Option<&Path>, text: &str) -> Result<()> {
+    match out {
+        Some(path) => {
+            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+            }
+            std::fs::write(path, text).map_err(|e| Error::io(path, e))
+        }
+        None => {
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`hygiene scan | head`) is not an error worth a message.
+            let _ = stdout.write_all(text.as_bytes());
+            let _ = stdout.flush();
+            Ok(())
+        }
+    }
+}
+
+/// Pretty JSON with a trailing newline.
+pub fn to_json<T: serde::Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string_pretty(value).expect("report types always serialize");
+    s.push('\n');
+    s
+}
+
+/// The default report path under `root`.
+pub fn default_report(root: &Path) -> PathBuf {
+    root.join(".hygiene").join("report.json")
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("hygiene: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Scan(a) => run_scan(&a),
+        Command::Finalize(a) => run_finalize(&a),
+        Command::Validate(a) => run_validate(&a),
+        Command::Summary(a) => run_summary(&a),
+        Command::Apply(a) => run_apply(&a),
+        Command::Undo(a) => run_undo(&a),
+        Command::Sweep(a) => run_sweep(&a),
+        Command::Tokens(a) => run_tokens(&a),
+        Command::Policy(a) => run_policy(&a),
+        Command::Schema => run_schema(),
+    }
+}
+
+fn not_yet(what: &str) -> Result<i32> {
+    Err(Error::Other(format!("`hygiene {what}` is not built yet")))
+}
+
+fn run_scan(_a: &ScanArgs) -> Result<i32> {
+    not_yet("scan")
+}
+
+fn run_finalize(_a: &FinalizeArgs) -> Result<i32> {
+    not_yet("finalize")
+}
+
+fn run_validate(_a: &ValidateArgs) -> Result<i32> {
+    not_yet("validate")
+}
+
+fn run_summary(_a: &SummaryArgs) -> Result<i32> {
+    not_yet("summary")
+}
+
+fn run_apply(_a: &ApplyArgs) -> Result<i32> {
+    not_yet("apply")
+}
+
+fn run_undo(_a: &UndoArgs) -> Result<i32> {
+    not_yet("undo")
+}
+
+fn run_sweep(_a: &SweepArgs) -> Result<i32> {
+    not_yet("sweep")
+}
+
+fn run_tokens(_a: &TokensArgs) -> Result<i32> {
+    not_yet("tokens")
+}
+
+fn run_policy(_a: &RootArg) -> Result<i32> {
+    not_yet("policy")
+}
+
+fn run_schema() -> Result<i32> {
+    not_yet("schema")
+}

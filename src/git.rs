@@ -1,0 +1,352 @@
+//! Git facts, read from the `git` command the user already trusts.
+//!
+//! Why the command and not a library: a rename the scanner reports becomes an automatic edit,
+//! so renames must equal what `git log -M` says, and the surest way to agree with git is to ask
+//! it. The whole history is read in **one** `git log` process per scan ([`History::load`]);
+//! tracked and clean state is read live ([`Repo::state`]) whenever a tier is derived, never
+//! taken from a report. Every failure degrades to "unknown" with a warning; none aborts a scan.
+
+use crate::tier::GitState;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A git work tree, seen from the scanned root (which may be a subfolder of the work tree).
+#[derive(Debug, Clone)]
+pub struct Repo {
+    root: PathBuf,
+    /// The root's path inside the work tree, with a trailing `/` (empty at the top level).
+    prefix: String,
+}
+
+fn git(root: &Path) -> Command {
+    let mut c = Command::new("git");
+    c.arg("-C")
+        .arg(root)
+        .args(["-c", "core.quotepath=off"])
+        .env("GIT_OPTIONAL_LOCKS", "0")
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped());
+    c
+}
+
+fn output(mut c: Command) -> Option<Vec<u8>> {
+    let out = c.output().ok()?;
+    out.status.success().then_some(out.stdout)
+}
+
+fn split_z(bytes: &[u8]) -> impl Iterator<Item = String> + '_ {
+    bytes
+        .split(|&b| b == 0)
+        .filter(|s| !s.is_empty())
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+}
+
+impl Repo {
+    /// The repository containing `root`, or `None` when `root` is not inside a git work tree or
+    /// git is not installed.
+    pub fn discover(root: &Path) -> Option<Repo> {
+        let mut c = git(root);
+        c.args(["rev-parse", "--is-inside-work-tree", "--show-prefix"]);
+        let out = String::from_utf8(output(c)?).ok()?;
+        let mut lines = out.lines();
+        if lines.next()? != "true" {
+            return None;
+        }
+        let prefix = lines.next().unwrap_or("").to_string();
+        Some(Repo { root: root.to_path_buf(), prefix })
+    }
+
+    /// The scanned root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Maps a work-tree-relative path to a root-relative one (`None` when outside the root).
+    fn local(&self, path: &str) -> Option<String> {
+        path.strip_prefix(self.prefix.as_str()).map(str::to_string)
+    }
+
+    /// Whether the repository is a shallow clone (its history is cut off).
+    pub fn is_shallow(&self) -> bool {
+        let mut c = git(&self.root);
+        c.args(["rev-parse", "--is-shallow-repository"]);
+        output(c).is_some_and(|o| o.starts_with(b"true"))
+    }
+
+    /// Root-relative paths of every tracked file under the root.
+    pub fn tracked(&self) -> HashSet<String> {
+        let mut c = git(&self.root);
+        c.args(["ls-files", "-z", "--full-name"]);
+        match output(c) {
+            Some(out) => split_z(&out).filter_map(|p| self.local(&p)).collect(),
+            None => HashSet::new(),
+        }
+    }
+
+    /// Root-relative paths that differ from HEAD in the index or worktree, plus untracked ones.
+    pub fn dirty(&self) -> HashSet<String> {
+        let mut c = git(&self.root);
+        c.args(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no"]);
+        let Some(out) = output(c) else {
+            return HashSet::new();
+        };
+        let mut dirty = HashSet::new();
+        let mut fields = split_z(&out);
+        while let Some(rec) = fields.next() {
+            if rec.len() < 4 {
+                continue;
+            }
+            let (xy, path) = rec.split_at(3);
+            // A rename or copy record is followed by its source path, which also changed.
+            if xy.starts_with('R') || xy.starts_with('C') {
+                if let Some(src) = fields.next() {
+                    if let Some(p) = self.local(&src) {
+                        dirty.insert(p);
+                    }
+                }
+            }
+            if let Some(p) = self.local(path) {
+                dirty.insert(p);
+            }
+        }
+        dirty
+    }
+
+    /// The live git state of a root-relative file or directory: tracked means every file under
+    /// it is tracked (and there is at least one), clean means none differs from HEAD.
+    pub fn state(&self, rel: &str) -> GitState {
+        state_in(&self.tracked(), &self.dirty(), &self.root, rel)
+    }
+
+    /// Reads the whole history once. Never fails: a broken or missing history yields what could
+    /// be read plus a warning.
+    pub fn history(&self) -> History {
+        History::load(self)
+    }
+}
+
+/// The git state of `rel` given precomputed tracked and dirty sets (one `git` call for a batch).
+pub fn state_in(
+    tracked: &HashSet<String>,
+    dirty: &HashSet<String>,
+    root: &Path,
+    rel: &str,
+) -> GitState {
+    let full = root.join(rel);
+    let meta = std::fs::symlink_metadata(&full).ok();
+    if meta.as_ref().is_some_and(|m| m.is_dir()) {
+        let dir = format!("{}/", rel.trim_end_matches('/'));
+        let mut files = Vec::new();
+        collect_files(&full, rel.trim_end_matches('/'), &mut files);
+        let any_tracked = files.iter().any(|f| tracked.contains(f));
+        let all_tracked = !files.is_empty() && files.iter().all(|f| tracked.contains(f));
+        let clean = !dirty.iter().any(|d| d.starts_with(&dir));
+        GitState { tracked: all_tracked && any_tracked, clean }
+    } else {
+        GitState { tracked: tracked.contains(rel), clean: !dirty.contains(rel) }
+    }
+}
+
+fn collect_files(dir: &Path, rel: &str, out: &mut Vec<String>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let child_rel = format!("{rel}/{name}");
+        match e.file_type() {
+            Ok(t) if t.is_dir() => collect_files(&e.path(), &child_rel, out),
+            Ok(_) => out.push(child_rel),
+            Err(_) => {}
+        }
+    }
+}
+
+/// One commit, as the history walk saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit {
+    /// Full commit id.
+    pub id: String,
+    /// Committer time, seconds since the Unix epoch.
+    pub time: i64,
+}
+
+/// What happened to a path last, newest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LastEvent {
+    /// It was renamed away to `to` (root-relative).
+    RenamedTo(String, usize),
+    /// It was deleted.
+    Deleted(usize),
+    /// It was added or modified (it should exist).
+    Changed(usize),
+}
+
+/// The facts one history walk yields. Commit indices point into [`History::commits`], newest
+/// first.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    /// Every commit walked, newest first.
+    pub commits: Vec<Commit>,
+    /// The newest event per root-relative path.
+    pub last_event: HashMap<String, LastEvent>,
+    /// Commit indices touching each root-relative path (as a new or modified name), newest first.
+    pub touches: HashMap<String, Vec<usize>>,
+    /// Why the history is incomplete, if it is.
+    pub warnings: Vec<String>,
+}
+
+impl History {
+    /// Walks `git log -M --name-status` once.
+    pub fn load(repo: &Repo) -> History {
+        let mut h = History::default();
+        if repo.is_shallow() {
+            h.warnings.push(
+                "shallow clone: renames and deletions older than the cut-off are unknown".into(),
+            );
+        }
+        let mut c = git(&repo.root);
+        c.args([
+            "log",
+            "-M",
+            "--name-status",
+            "-z",
+            "--no-color",
+            "--format=%x01%H %ct",
+            "--",
+        ]);
+        let out = match c.stdout(Stdio::piped()).output() {
+            Ok(o) => o,
+            Err(e) => {
+                h.warnings.push(format!("git log could not run: {e}"));
+                return h;
+            }
+        };
+        if !out.status.success() {
+            let err = String::from_utf8_lossy(&out.stderr);
+            let first = err.lines().next().unwrap_or("").trim();
+            // A repository with no commits is not broken; it simply has no history.
+            if !first.contains("does not have any commits") {
+                h.warnings.push(format!(
+                    "git history is incomplete (git log failed: {first}); rename facts may be missing"
+                ));
+            }
+        }
+        h.parse(&out.stdout, repo);
+        h
+    }
+
+    fn parse(&mut self, bytes: &[u8], repo: &Repo) {
+        let mut tokens = bytes.split(|&b| b == 0).peekable();
+        let mut current: Option<usize> = None;
+        while let Some(raw) = tokens.next() {
+            let tok = String::from_utf8_lossy(raw);
+            let tok = tok.trim_start_matches('\n');
+            if tok.is_empty() {
+                continue;
+            }
+            if let Some(header) = tok.strip_prefix('\u{1}') {
+                let mut parts = header.split(' ');
+                let id = parts.next().unwrap_or("").to_string();
+                let time = parts.next().and_then(|t| t.trim().parse().ok()).unwrap_or(0);
+                self.commits.push(Commit { id, time });
+                current = Some(self.commits.len() - 1);
+                continue;
+            }
+            let Some(ci) = current else { continue };
+            let status = tok.chars().next().unwrap_or(' ');
+            let mut next_path = || {
+                tokens
+                    .next()
+                    .map(|p| String::from_utf8_lossy(p).into_owned())
+                    .and_then(|p| repo.local(&p))
+            };
+            match status {
+                'R' | 'C' => {
+                    let old = next_path();
+                    let new = next_path();
+                    if let Some(new) = &new {
+                        self.touch(new, ci);
+                    }
+                    if status == 'R' {
+                        if let Some(old) = old {
+                            let ev = match new {
+                                Some(n) => LastEvent::RenamedTo(n, ci),
+                                None => LastEvent::Deleted(ci),
+                            };
+                            self.last_event.entry(old).or_insert(ev);
+                        }
+                    }
+                }
+                'D' => {
+                    if let Some(p) = next_path() {
+                        self.last_event.entry(p).or_insert(LastEvent::Deleted(ci));
+                    }
+                }
+                _ => {
+                    if let Some(p) = next_path() {
+                        self.touch(&p, ci);
+                    }
+                }
+            }
+        }
+    }
+
+    fn touch(&mut self, path: &str, ci: usize) {
+        self.last_event
+            .entry(path.to_string())
+            .or_insert(LastEvent::Changed(ci));
+        self.touches.entry(path.to_string()).or_default().push(ci);
+    }
+
+    /// Follows renames from `path` to the final name, if that name exists (per `exists`).
+    /// Returns `None` when the path was never renamed, or the chain ends at a deleted or absent
+    /// path. Only later renames continue a chain, so a cycle cannot loop.
+    pub fn renamed_to(&self, path: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
+        let mut at = path.to_string();
+        let mut when = usize::MAX; // commit index; smaller is newer
+        let mut renamed = false;
+        loop {
+            match self.last_event.get(&at) {
+                Some(LastEvent::RenamedTo(to, ci)) if *ci < when => {
+                    at = to.clone();
+                    when = *ci;
+                    renamed = true;
+                }
+                _ => break,
+            }
+        }
+        (renamed && exists(&at)).then_some(at)
+    }
+
+    /// The commit that deleted `path`, when deletion is its newest event.
+    pub fn deleted_in(&self, path: &str) -> Option<&Commit> {
+        match self.last_event.get(path) {
+            Some(LastEvent::Deleted(ci)) => self.commits.get(*ci),
+            _ => None,
+        }
+    }
+
+    /// The newest commit that added or changed `path`.
+    pub fn last_change(&self, path: &str) -> Option<&Commit> {
+        self.touches
+            .get(path)
+            .and_then(|v| v.first())
+            .and_then(|&ci| self.commits.get(ci))
+    }
+
+    /// How many commits touched `path` after commit index `since` (exclusive), i.e. newer.
+    pub fn touches_since(&self, path: &str, since: usize) -> usize {
+        self.touches
+            .get(path)
+            .map(|v| v.iter().filter(|&&ci| ci < since).count())
+            .unwrap_or(0)
+    }
+
+    /// The index of a commit in [`History::commits`].
+    pub fn index_of(&self, commit: &Commit) -> Option<usize> {
+        self.commits.iter().position(|c| c.id == commit.id)
+    }
+}

@@ -1,0 +1,131 @@
+//! Root-relative paths and the one way to turn them into filesystem paths.
+//!
+//! Every path in a report, draft or rulebook is untrusted text. [`check_relative`] is the
+//! syntactic rule (relative, `/`-separated, no `..`, no empty or `.` segments) and
+//! [`resolve_inside`] adds the filesystem rule (no symlink on the way leads out of the root, and
+//! a write target is not itself a symlink). Nothing in hygiene reads or writes a report path
+//! any other way.
+
+use std::fmt;
+use std::path::{Component, Path, PathBuf};
+
+/// Why a path was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathError {
+    /// The path is empty.
+    Empty,
+    /// The path is absolute (or has a drive or UNC prefix).
+    Absolute,
+    /// The path has a `..` segment.
+    ParentSegment,
+    /// The path has a backslash, NUL, or an empty or `.` segment.
+    Malformed,
+    /// A symlink on the way resolves outside the root.
+    SymlinkOut,
+    /// The target itself is a symlink, which hygiene never writes through.
+    SymlinkTarget,
+    /// The root itself cannot be resolved.
+    BadRoot(String),
+}
+
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PathError::Empty => "the path is empty",
+            PathError::Absolute => "the path is absolute; report paths are root-relative",
+            PathError::ParentSegment => "the path has a `..` segment that could leave the root",
+            PathError::Malformed => "the path has a backslash, NUL, or an empty or `.` segment",
+            PathError::SymlinkOut => "a symbolic link on the path leads outside the root",
+            PathError::SymlinkTarget => "the target is a symbolic link; hygiene does not write through links",
+            PathError::BadRoot(_) => "the root folder cannot be resolved",
+        })?;
+        if let PathError::BadRoot(why) = self {
+            write!(f, " ({why})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PathError {}
+
+/// The syntactic rule for a root-relative path.
+///
+/// ```
+/// use hygiene::paths::{check_relative, PathError};
+/// assert!(check_relative("docs/plan.md").is_ok());
+/// assert_eq!(check_relative("../x"), Err(PathError::ParentSegment));
+/// assert_eq!(check_relative("docs/../../x"), Err(PathError::ParentSegment));
+/// assert_eq!(check_relative("/etc/passwd"), Err(PathError::Absolute));
+/// assert_eq!(check_relative("docs//x"), Err(PathError::Malformed));
+/// assert_eq!(check_relative("C:\\x"), Err(PathError::Malformed));
+/// ```
+pub fn check_relative(rel: &str) -> Result<(), PathError> {
+    if rel.is_empty() {
+        return Err(PathError::Empty);
+    }
+    if rel.starts_with('/') || Path::new(rel).is_absolute() {
+        return Err(PathError::Absolute);
+    }
+    if rel.contains('\\') || rel.contains('\0') {
+        return Err(PathError::Malformed);
+    }
+    let trimmed = rel.strip_suffix('/').unwrap_or(rel);
+    for seg in trimmed.split('/') {
+        match seg {
+            ".." => return Err(PathError::ParentSegment),
+            "" | "." => return Err(PathError::Malformed),
+            _ => {}
+        }
+    }
+    if Path::new(trimmed)
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_)))
+    {
+        return Err(PathError::Malformed);
+    }
+    Ok(())
+}
+
+/// Resolves `rel` under `root` for reading or writing: the syntactic rule, then every existing
+/// ancestor is canonicalized and must stay inside the canonical root. With `write`, the final
+/// component must not be a symlink. The returned path is `canonical_root/rel` (not
+/// canonicalized itself, so a missing file can be created).
+pub fn resolve_inside(root: &Path, rel: &str, write: bool) -> Result<PathBuf, PathError> {
+    check_relative(rel)?;
+    let croot = root
+        .canonicalize()
+        .map_err(|e| PathError::BadRoot(e.to_string()))?;
+    let full = croot.join(rel.trim_end_matches('/'));
+    // The deepest existing ancestor (or the path itself) must resolve inside the root.
+    let mut probe = full.clone();
+    loop {
+        if let Ok(meta) = std::fs::symlink_metadata(&probe) {
+            if probe == full && meta.file_type().is_symlink() && write {
+                return Err(PathError::SymlinkTarget);
+            }
+            let real = probe.canonicalize().map_err(|_| PathError::SymlinkOut)?;
+            if !real.starts_with(&croot) {
+                return Err(PathError::SymlinkOut);
+            }
+            break;
+        }
+        if !probe.pop() || !probe.starts_with(&croot) {
+            break;
+        }
+    }
+    Ok(full)
+}
+
+/// Converts a filesystem path under `root` to a root-relative `/`-separated string.
+pub fn to_rel(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let mut out = String::new();
+    for c in rel.components() {
+        let Component::Normal(s) = c else { return None };
+        if !out.is_empty() {
+            out.push('/');
+        }
+        out.push_str(s.to_str()?);
+    }
+    Some(out)
+}
