@@ -211,7 +211,10 @@ pub fn resolve_root(arg: &RootArg) -> Result<PathBuf> {
     };
     let meta = std::fs::metadata(&dir).map_err(|e| Error::io(&dir, e))?;
     if !meta.is_dir() {
-        return Err(Error::Usage(format!("--root {}: not a directory", dir.display())));
+        return Err(Error::Usage(format!(
+            "--root {}: not a directory",
+            dir.display()
+        )));
     }
     dir.canonicalize().map_err(|e| Error::io(&dir, e))
 }

@@ -30,7 +30,10 @@ pub enum Error {
 impl Error {
     /// An I/O error on `path`.
     pub fn io(path: impl AsRef<Path>, source: std::io::Error) -> Error {
-        Error::Io { path: path.as_ref().to_path_buf(), source }
+        Error::Io {
+            path: path.as_ref().to_path_buf(),
+            source,
+        }
     }
 
     /// The process exit code: 2 for usage and I/O errors (the contract's "usage or I/O error").

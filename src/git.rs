@@ -55,7 +55,10 @@ impl Repo {
             return None;
         }
         let prefix = lines.next().unwrap_or("").to_string();
-        Some(Repo { root: root.to_path_buf(), prefix })
+        Some(Repo {
+            root: root.to_path_buf(),
+            prefix,
+        })
     }
 
     /// The scanned root.
@@ -88,7 +91,13 @@ impl Repo {
     /// Root-relative paths that differ from HEAD in the index or worktree, plus untracked ones.
     pub fn dirty(&self) -> HashSet<String> {
         let mut c = git(&self.root);
-        c.args(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no"]);
+        c.args([
+            "status",
+            "--porcelain=v1",
+            "-z",
+            "--untracked-files=all",
+            "--ignored=no",
+        ]);
         let Some(out) = output(c) else {
             return HashSet::new();
         };
@@ -143,9 +152,15 @@ pub fn state_in(
         let any_tracked = files.iter().any(|f| tracked.contains(f));
         let all_tracked = !files.is_empty() && files.iter().all(|f| tracked.contains(f));
         let clean = !dirty.iter().any(|d| d.starts_with(&dir));
-        GitState { tracked: all_tracked && any_tracked, clean }
+        GitState {
+            tracked: all_tracked && any_tracked,
+            clean,
+        }
     } else {
-        GitState { tracked: tracked.contains(rel), clean: !dirty.contains(rel) }
+        GitState {
+            tracked: tracked.contains(rel),
+            clean: !dirty.contains(rel),
+        }
     }
 }
 
@@ -250,7 +265,10 @@ impl History {
             if let Some(header) = tok.strip_prefix('\u{1}') {
                 let mut parts = header.split(' ');
                 let id = parts.next().unwrap_or("").to_string();
-                let time = parts.next().and_then(|t| t.trim().parse().ok()).unwrap_or(0);
+                let time = parts
+                    .next()
+                    .and_then(|t| t.trim().parse().ok())
+                    .unwrap_or(0);
                 self.commits.push(Commit { id, time });
                 current = Some(self.commits.len() - 1);
                 continue;

@@ -187,7 +187,11 @@ pub const KINDS: [KindRule; 7] = [
     },
     KindRule {
         kind: EditKind::ExtractThenDelete,
-        required: &[Field::AnchorLines, Field::Lifecycle, Field::ExtractionTarget],
+        required: &[
+            Field::AnchorLines,
+            Field::Lifecycle,
+            Field::ExtractionTarget,
+        ],
         optional: &[Field::TargetPath],
         is_destructive: true,
         reversibility: Reversibility::GitHistory,

@@ -36,7 +36,9 @@ impl fmt::Display for PathError {
             PathError::ParentSegment => "the path has a `..` segment that could leave the root",
             PathError::Malformed => "the path has a backslash, NUL, or an empty or `.` segment",
             PathError::SymlinkOut => "a symbolic link on the path leads outside the root",
-            PathError::SymlinkTarget => "the target is a symbolic link; hygiene does not write through links",
+            PathError::SymlinkTarget => {
+                "the target is a symbolic link; hygiene does not write through links"
+            }
             PathError::BadRoot(_) => "the root folder cannot be resolved",
         })?;
         if let PathError::BadRoot(why) = self {

@@ -45,7 +45,10 @@ impl Evidence {
     /// assert!(!Evidence::ServedWhenPathMissing.scanner_proven());
     /// ```
     pub fn scanner_proven(self) -> bool {
-        matches!(self, Evidence::ServedWhenPathSatisfied | Evidence::TemporaryAge)
+        matches!(
+            self,
+            Evidence::ServedWhenPathSatisfied | Evidence::TemporaryAge
+        )
     }
 }
 
@@ -72,14 +75,18 @@ pub struct LifecycleArg {
     pub evidence: Evidence,
     /// The path's git state at the time of derivation.
     pub git: GitState,
+    /// The op writes outside the repository (a `cross-repo` extraction), where the helper can
+    /// neither guard nor undo what it writes.
+    pub leaves_repo: bool,
 }
 
 /// Derives an op's safety tier.
 ///
 /// Non-lifecycle ops (`lifecycle` is `None`) are `auto` only when deterministic, non-destructive
 /// and reversible. Lifecycle ops are `auto` only when deterministic, the evidence is
-/// scanner-proven and the path is tracked and clean, whatever `is_destructive` and
-/// `is_reversible` say (git history is their recovery path). Everything else is `confirm`.
+/// scanner-proven, the path is tracked and clean, and nothing is written outside the
+/// repository, whatever `is_destructive` and `is_reversible` say (git history is their recovery
+/// path). Everything else is `confirm`.
 ///
 /// ```
 /// use hygiene::report::{OpType::*, SafetyTier::*};
@@ -93,12 +100,14 @@ pub struct LifecycleArg {
 /// assert_eq!(derive_safety_tier(Generative, false, true, None), Confirm);
 ///
 /// let clean = GitState { tracked: true, clean: true };
-/// let proven = LifecycleArg { evidence: Evidence::ServedWhenPathSatisfied, git: clean };
+/// let proven = LifecycleArg { evidence: Evidence::ServedWhenPathSatisfied, git: clean, leaves_repo: false };
 /// assert_eq!(derive_safety_tier(Deterministic, true, true, Some(proven)), Auto);
-/// let judged = LifecycleArg { evidence: Evidence::ClassifierJudged, git: clean };
+/// let judged = LifecycleArg { evidence: Evidence::ClassifierJudged, ..proven };
 /// assert_eq!(derive_safety_tier(Deterministic, true, true, Some(judged)), Confirm);
 /// let dirty = LifecycleArg { git: GitState { tracked: true, clean: false }, ..proven };
 /// assert_eq!(derive_safety_tier(Deterministic, true, true, Some(dirty)), Confirm);
+/// let cross_repo = LifecycleArg { leaves_repo: true, ..proven };
+/// assert_eq!(derive_safety_tier(Deterministic, true, true, Some(cross_repo)), Confirm);
 /// ```
 pub fn derive_safety_tier(
     op_type: OpType,
@@ -111,7 +120,7 @@ pub fn derive_safety_tier(
     }
     let objective = match lifecycle {
         None => !is_destructive && is_reversible,
-        Some(arg) => arg.evidence.scanner_proven() && arg.git.recoverable(),
+        Some(arg) => arg.evidence.scanner_proven() && arg.git.recoverable() && !arg.leaves_repo,
     };
     if objective {
         SafetyTier::Auto
@@ -140,7 +149,7 @@ pub struct TierRow {
 /// ```
 /// use hygiene::tier::{derive_safety_tier, truth_table};
 /// let rows = truth_table();
-/// assert_eq!(rows.len(), 2 * 2 * 2 * (1 + 4 * 2 * 2));
+/// assert_eq!(rows.len(), 2 * 2 * 2 * (1 + 4 * 2 * 2 * 2));
 /// for r in &rows {
 ///     assert_eq!(r.safety_tier, derive_safety_tier(r.op_type, r.is_destructive, r.is_reversible, r.lifecycle));
 /// }
@@ -150,7 +159,14 @@ pub fn truth_table() -> Vec<TierRow> {
     for evidence in Evidence::ALL {
         for tracked in [true, false] {
             for clean in [true, false] {
-                lifecycles.push(Some(LifecycleArg { evidence, git: GitState { tracked, clean } }));
+                for leaves_repo in [false, true] {
+                    let git = GitState { tracked, clean };
+                    lifecycles.push(Some(LifecycleArg {
+                        evidence,
+                        git,
+                        leaves_repo,
+                    }));
+                }
             }
         }
     }
