@@ -298,8 +298,17 @@ fn run_finalize(_a: &FinalizeArgs) -> Result<i32> {
     not_yet("finalize")
 }
 
-fn run_validate(_a: &ValidateArgs) -> Result<i32> {
-    not_yet("validate")
+fn run_validate(a: &ValidateArgs) -> Result<i32> {
+    let bytes = crate::error::read(&a.file)?;
+    let violations = crate::validate::validate_bytes(&bytes);
+    if violations.is_empty() {
+        eprintln!("{}: valid report", a.file.display());
+        return Ok(0);
+    }
+    let lines: String = violations.iter().map(|v| format!("{v}\n")).collect();
+    emit(None, &lines)?;
+    eprintln!("{}: {} violation(s)", a.file.display(), violations.len());
+    Ok(1)
 }
 
 fn run_summary(_a: &SummaryArgs) -> Result<i32> {
@@ -327,5 +336,6 @@ fn run_policy(_a: &RootArg) -> Result<i32> {
 }
 
 fn run_schema() -> Result<i32> {
-    not_yet("schema")
+    emit(None, &to_json(&crate::schema::report_schema()))?;
+    Ok(0)
 }

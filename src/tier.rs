@@ -193,3 +193,62 @@ pub fn truth_table() -> Vec<TierRow> {
     }
     rows
 }
+
+/// The evidence a lifecycle object offers. `served_when_path_exists` is asked only for a
+/// `served_when_path`; the validator, which has no tree, passes `|_| true`, finalize and apply
+/// pass a live existence check.
+///
+/// ```
+/// use hygiene::report::{Lifecycle, Lifetime};
+/// use hygiene::tier::{evidence_of, Evidence};
+/// let plan = Lifecycle { rule_ref: "plans".into(), lifetime: Lifetime::DeleteOnceServed,
+///     served_when_path: Some("docs/plans/x.done".into()), served_when: None };
+/// assert_eq!(evidence_of(&plan, |_| true), Evidence::ServedWhenPathSatisfied);
+/// assert_eq!(evidence_of(&plan, |_| false), Evidence::ServedWhenPathMissing);
+/// ```
+pub fn evidence_of(
+    lifecycle: &crate::report::Lifecycle,
+    served_when_path_exists: impl Fn(&str) -> bool,
+) -> Evidence {
+    use crate::report::Lifetime;
+    match (
+        lifecycle.lifetime,
+        &lifecycle.served_when_path,
+        &lifecycle.served_when,
+    ) {
+        (Lifetime::Temporary, None, None) => Evidence::TemporaryAge,
+        (Lifetime::DeleteOnceServed, Some(p), None) => {
+            if served_when_path_exists(p) {
+                Evidence::ServedWhenPathSatisfied
+            } else {
+                Evidence::ServedWhenPathMissing
+            }
+        }
+        // A `served_when` question, a `keep` rule, or a malformed object: only a person decides.
+        _ => Evidence::ClassifierJudged,
+    }
+}
+
+/// The lifecycle argument for an exact edit: `Some` iff its kind is a lifecycle kind, built from
+/// the edit's lifecycle object (a lifecycle kind without one gets the most conservative
+/// evidence), the given git state and whether the op writes outside the repository.
+pub fn lifecycle_arg(
+    edit: &crate::report::ExactEdit,
+    git: GitState,
+    served_when_path_exists: impl Fn(&str) -> bool,
+) -> Option<LifecycleArg> {
+    if !crate::kinds::rule(edit.kind).lifecycle {
+        return None;
+    }
+    let evidence = edit
+        .lifecycle
+        .as_ref()
+        .map(|lc| evidence_of(lc, served_when_path_exists))
+        .unwrap_or(Evidence::ClassifierJudged);
+    let leaves_repo = edit.extraction_target == Some(crate::report::ExtractionTarget::CrossRepo);
+    Some(LifecycleArg {
+        evidence,
+        git,
+        leaves_repo,
+    })
+}
