@@ -294,8 +294,35 @@ fn run_scan(_a: &ScanArgs) -> Result<i32> {
     not_yet("scan")
 }
 
-fn run_finalize(_a: &FinalizeArgs) -> Result<i32> {
-    not_yet("finalize")
+fn run_finalize(a: &FinalizeArgs) -> Result<i32> {
+    let root = resolve_root(&a.root)?;
+    match crate::finalize::run(&root, &a.scan, &a.drafts)? {
+        Ok(report) => {
+            let out = a.out.clone().unwrap_or_else(|| default_report(&root));
+            emit(Some(&out), &to_json(&report))?;
+            let confirm = report
+                .entries
+                .iter()
+                .filter(|e| e.safety_tier == crate::report::SafetyTier::Confirm)
+                .count();
+            eprintln!(
+                "hygiene: wrote {} ({} entries: {} auto, {} confirm; {} promotion candidates)",
+                out.display(),
+                report.entries.len(),
+                report.entries.len() - confirm,
+                confirm,
+                report.promotion_candidates.len()
+            );
+            Ok(0)
+        }
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("{e}");
+            }
+            eprintln!("hygiene: {} draft error(s); no report written. Fix the named entries and run finalize again.", errors.len());
+            Ok(1)
+        }
+    }
 }
 
 fn run_validate(a: &ValidateArgs) -> Result<i32> {

@@ -1,1 +1,581 @@
-//! TODO: finalize
+//! Finalize: the model's drafts plus the scan become the machine report.
+//!
+//! The model decides what a document is (category, op, op_type, the exact edit, whether a
+//! `served_when` question is answered). Everything else is derived here by code: the kind's
+//! characterization, the target's fingerprint, the token estimate, the safety tier (through
+//! [`crate::tier::derive_safety_tier`] with live git state) and the promotion candidates. A draft
+//! may not carry a derived field: drafts are parsed with unknown fields denied, so a model that
+//! writes `safety_tier` gets an error, not a tier (invariant 3). Every error names the drafts
+//! file, the entry and the rule, so the model can fix its draft and run finalize again; no report
+//! is written until every draft is clean and the result passes `hygiene validate`.
+
+use crate::error::{Error, Result};
+use crate::git::{state_in, Repo};
+use crate::kinds::{self, FieldProblem, Reversibility};
+use crate::paths::resolve_inside;
+use crate::report::{
+    Anchor, Category, EditKind, Entry, ExactEdit, InjectionFrequency, Lifecycle, Lifetime, OpType,
+    PromotionCandidate, Report, ScanResult, ShortlistItem, Signal, TokenEstimate, WholeKind,
+};
+use crate::tier::{derive_safety_tier, lifecycle_arg, GitState};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A drafts file: `{ "entries": [ ... ] }`, written by the model.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DraftFile {
+    /// The draft entries.
+    pub entries: Vec<DraftEntry>,
+}
+
+/// A report entry without its derived fields.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DraftEntry {
+    /// A shortlisted path.
+    pub path: String,
+    /// What the document (or span) is.
+    pub category: Category,
+    /// The shortlist item's signals that support the classification (copied, not invented).
+    pub signals: Vec<Signal>,
+    /// One sentence saying what the op does.
+    pub op: String,
+    /// Deterministic (an exact edit) or generative (a rewrite at clean time).
+    pub op_type: OpType,
+    /// The exact edit, deterministic ops only, without `expected_sha256`.
+    #[serde(default)]
+    pub exact_edit: Option<ExactEdit>,
+    /// The shortlist item's lifecycle object, when it has one.
+    #[serde(default)]
+    pub lifecycle: Option<Lifecycle>,
+    /// Generative ops only: does the rewrite lose information kept nowhere else?
+    #[serde(default)]
+    pub is_destructive: Option<bool>,
+    /// Generative ops only: can the rewrite be undone from what the repository keeps?
+    #[serde(default)]
+    pub is_reversible: Option<bool>,
+}
+
+/// One problem with the drafts, located by file and entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftError {
+    /// The drafts file (as given).
+    pub file: String,
+    /// The entry index in that file, when the problem is in one entry.
+    pub entry: Option<usize>,
+    /// The rule's stable name.
+    pub rule: &'static str,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+impl fmt::Display for DraftError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.entry {
+            Some(i) => write!(f, "{} entry {i}: {} [{}]", self.file, self.message, self.rule),
+            None => write!(f, "{}: {} [{}]", self.file, self.message, self.rule),
+        }
+    }
+}
+
+/// A convention `conventions.json` can recommend.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Convention {
+    /// Its name, as `.hygiene/conventions.json` adopts it.
+    pub name: String,
+    /// One line saying what adopting it buys.
+    pub pitch: String,
+    /// Which lifecycle entries it applies to.
+    pub applies_to: AppliesTo,
+}
+
+/// Which lifecycle entries a convention applies to. A convention naming a `rule_ref` is more
+/// specific than one naming only a `lifetime`; the most specific applicable ones win.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppliesTo {
+    /// The rulebook rule id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_ref: Option<String>,
+    /// The rule's lifetime.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lifetime: Option<Lifetime>,
+}
+
+/// The shipped conventions.
+pub const CONVENTIONS_JSON: &str = include_str!("../conventions.json");
+
+/// The shipped conventions, parsed.
+///
+/// ```
+/// let c = hygiene::finalize::shipped_conventions();
+/// assert!(c.iter().any(|c| c.name == "plan-done-marker"));
+/// ```
+pub fn shipped_conventions() -> Vec<Convention> {
+    serde_json::from_str(CONVENTIONS_JSON).expect("conventions.json is valid (tested)")
+}
+
+/// `.hygiene/conventions.json`: the conventions a repository has adopted.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Adopted {
+    #[serde(default)]
+    adopted: Vec<String>,
+}
+
+/// The promotion candidates of a set of entries: one per entry whose lifecycle is
+/// classifier-judged (`served_when`) and per most-specific applicable convention not adopted.
+/// Model-free: it reads only the conventions and the entries' lifecycle objects.
+///
+/// ```
+/// use hygiene::finalize::{promotion_candidates, shipped_conventions};
+/// assert!(promotion_candidates(&[], &shipped_conventions(), &[]).is_empty());
+/// ```
+pub fn promotion_candidates(
+    entries: &[Entry],
+    conventions: &[Convention],
+    adopted: &[String],
+) -> Vec<PromotionCandidate> {
+    let mut out: Vec<PromotionCandidate> = Vec::new();
+    for e in entries {
+        let lc = e
+            .lifecycle
+            .as_ref()
+            .or(e.exact_edit.as_ref().and_then(|x| x.lifecycle.as_ref()));
+        let Some(lc) = lc.filter(|lc| lc.served_when.is_some()) else { continue };
+        let by_rule: Vec<&Convention> = conventions
+            .iter()
+            .filter(|c| c.applies_to.rule_ref.as_deref() == Some(lc.rule_ref.as_str()))
+            .collect();
+        let applicable = if by_rule.is_empty() {
+            conventions
+                .iter()
+                .filter(|c| c.applies_to.rule_ref.is_none() && c.applies_to.lifetime == Some(lc.lifetime))
+                .collect()
+        } else {
+            by_rule
+        };
+        for c in applicable {
+            if adopted.contains(&c.name)
+                || out.iter().any(|p| p.path == e.path && p.convention == c.name)
+            {
+                continue;
+            }
+            out.push(PromotionCandidate {
+                path: e.path.clone(),
+                convention: c.name.clone(),
+                pitch: c.pitch.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Reads the drafts at `path`: one file, or every `*.json` file of a folder (sorted).
+pub fn read_drafts(path: &Path) -> Result<Vec<(String, Result<DraftFile, DraftError>)>> {
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    let files: Vec<PathBuf> = if meta.is_dir() {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| Error::io(path, e))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+            .collect();
+        v.sort();
+        v
+    } else {
+        vec![path.to_path_buf()]
+    };
+    let mut out = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        let bytes = crate::error::read(&f)?;
+        let parsed = serde_json::from_slice::<DraftFile>(&bytes).map_err(|e| {
+            let mut message = format!("line {} column {}: {e}", e.line(), e.column());
+            let m = e.to_string();
+            if ["safety_tier", "expected_sha256", "token_estimate"].iter().any(|d| m.contains(d)) {
+                message.push_str("; tiers, hashes and token counts are derived by finalize: remove the field");
+            }
+            DraftError { file: name.clone(), entry: None, rule: "draft-shape", message }
+        });
+        out.push((name, parsed));
+    }
+    Ok(out)
+}
+
+/// What finalize needs to know about the live tree.
+struct Tree<'a> {
+    root: &'a Path,
+    tracked: HashSet<String>,
+    dirty: HashSet<String>,
+}
+
+impl Tree<'_> {
+    fn git_state(&self, rel: &str) -> GitState {
+        state_in(&self.tracked, &self.dirty, self.root, rel)
+    }
+
+    fn exists(&self, rel: &str) -> bool {
+        resolve_inside(self.root, rel, false).is_ok_and(|p| p.exists())
+    }
+}
+
+/// The lines of a file's text, without their endings; the text of a 1-based inclusive range.
+fn span(text: &str, start: u32, end: u32) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    if start < 1 || end < start || end as usize > lines.len() {
+        return None;
+    }
+    Some(lines[start as usize - 1..end as usize].join("\n"))
+}
+
+/// Whitespace folding, the duplicate detector's and dedupe's notion of "identical".
+pub fn fold(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Turns drafts into a report. `Err` carries every draft error found (none is written).
+pub fn finalize(
+    root: &Path,
+    scan: &ScanResult,
+    drafts: &[(String, Result<DraftFile, DraftError>)],
+) -> Result<Report, Vec<DraftError>> {
+    let repo = Repo::discover(root);
+    let tree = Tree {
+        root,
+        tracked: repo.as_ref().map(Repo::tracked).unwrap_or_default(),
+        dirty: repo.as_ref().map(Repo::dirty).unwrap_or_default(),
+    };
+    let items: HashMap<&str, &ShortlistItem> =
+        scan.shortlist.iter().map(|i| (i.path.as_str(), i)).collect();
+    let mut errors = Vec::new();
+    let mut entries = Vec::new();
+    for (file, parsed) in drafts {
+        let df = match parsed {
+            Ok(df) => df,
+            Err(e) => {
+                errors.push(e.clone());
+                continue;
+            }
+        };
+        for (i, d) in df.entries.iter().enumerate() {
+            let mut errs = Vec::new();
+            let mut err = |rule: &'static str, message: String| {
+                errs.push(DraftError { file: file.clone(), entry: Some(i), rule, message })
+            };
+            if let Some(e) = entry_of(d, &items, &tree, &mut err) {
+                entries.push(e);
+            }
+            errors.extend(errs);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let adopted = read_adopted(root).map_err(|e| {
+        vec![DraftError { file: ".hygiene/conventions.json".into(), entry: None, rule: "conventions", message: e.to_string() }]
+    })?;
+    let report = Report {
+        schema_version: crate::report::SCHEMA_VERSION,
+        tool_version: crate::TOOL_VERSION.to_string(),
+        generated_at: scan.generated_at.clone(),
+        scan: scan.scan.clone(),
+        shortlist: scan.shortlist.clone(),
+        promotion_candidates: promotion_candidates(&entries, &shipped_conventions(), &adopted),
+        entries,
+    };
+    let value = serde_json::to_value(&report).expect("report types always serialize");
+    let violations = crate::validate::validate_value(&value);
+    if !violations.is_empty() {
+        return Err(violations
+            .into_iter()
+            .map(|v| DraftError {
+                file: "(report)".into(),
+                entry: None,
+                rule: v.rule,
+                message: format!("{}: {}", v.pointer, v.message),
+            })
+            .collect());
+    }
+    Ok(report)
+}
+
+fn read_adopted(root: &Path) -> Result<Vec<String>> {
+    let path = root.join(".hygiene").join("conventions.json");
+    match std::fs::read(&path) {
+        Ok(bytes) => Ok(crate::error::parse_json::<Adopted>(".hygiene/conventions.json", &bytes)?.adopted),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(Error::io(path, e)),
+    }
+}
+
+fn word<T: Serialize>(t: T) -> String {
+    serde_json::to_value(t).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+/// Checks one draft entry and derives its report entry; reports problems through `err`.
+fn entry_of(
+    d: &DraftEntry,
+    items: &HashMap<&str, &ShortlistItem>,
+    tree: &Tree,
+    err: &mut dyn FnMut(&'static str, String),
+) -> Option<Entry> {
+    let Some(item) = items.get(d.path.as_str()).copied() else {
+        err("entry-in-shortlist", format!("`{}` is not in the scan's shortlist; judge only shortlisted paths", d.path));
+        return None;
+    };
+    let target = match resolve_inside(tree.root, &d.path, false) {
+        Ok(p) if p.exists() => p,
+        Ok(_) => {
+            err("target-exists", format!("`{}` does not exist any more; re-run the scan", d.path));
+            return None;
+        }
+        Err(e) => {
+            err("relative-path", format!("`{}`: {e}", d.path));
+            return None;
+        }
+    };
+    let mut ok = true;
+    let mut fail = |rule: &'static str, message: String| {
+        ok = false;
+        err(rule, message);
+    };
+    if d.op.trim().is_empty() {
+        fail("op", "`op` is one sentence saying what the edit does".into());
+    }
+    if d.signals.is_empty() {
+        fail("entry-signals-from-shortlist", "cite at least one of the item's signals in `signals`".into());
+    }
+    for (j, s) in d.signals.iter().enumerate() {
+        if !item.signals.contains(s) {
+            fail("entry-signals-from-shortlist", format!("signals[{j}] is not one of the shortlist item's signals; copy them exactly"));
+        }
+    }
+    // Lifecycle evidence comes from the scanner, never from the model.
+    if let Some(lc) = &d.lifecycle {
+        if item.lifecycle.as_ref() != Some(lc) {
+            fail("lifecycle-from-shortlist", "`lifecycle` must be copied unchanged from the shortlist item".into());
+        }
+    }
+    let lifecycle = item.lifecycle.clone();
+    let is_dir = target.is_dir();
+    let bytes = if is_dir { Vec::new() } else { std::fs::read(&target).unwrap_or_default() };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let file_tokens = if is_dir { item.raw_tokens } else { crate::tokens::count(&text) };
+
+    let (is_destructive, is_reversible, exact_edit, raw_tokens) = match (d.op_type, &d.exact_edit) {
+        (OpType::Generative, Some(_)) => {
+            fail("exact-edit-iff-deterministic", "a generative entry has no `exact_edit`; its text is written at clean time".into());
+            return None;
+        }
+        (OpType::Deterministic, None) => {
+            fail("exact-edit-iff-deterministic", "a deterministic entry needs `exact_edit`".into());
+            return None;
+        }
+        (OpType::Generative, None) => {
+            let (Some(dd), Some(rr)) = (d.is_destructive, d.is_reversible) else {
+                fail("generative-characterization", "a generative entry states `is_destructive` and `is_reversible`".into());
+                return None;
+            };
+            (dd, rr, None, file_tokens)
+        }
+        (OpType::Deterministic, Some(edit)) => {
+            let mut edit = edit.clone();
+            if edit.expected_sha256.is_some() {
+                fail("derived-field", "remove `expected_sha256`: finalize computes it".into());
+            }
+            if edit.kind == EditKind::Delete || edit.kind == EditKind::ExtractThenDelete {
+                match (&edit.lifecycle, &lifecycle) {
+                    (_, None) => fail("lifecycle-from-shortlist", format!(
+                        "a {} needs a lifecycle rule governing `{}`; the shortlist item has none",
+                        word(edit.kind), d.path
+                    )),
+                    (None, Some(lc)) => edit.lifecycle = Some(lc.clone()),
+                    (Some(a), Some(b)) if a != b => fail("lifecycle-from-shortlist", "`exact_edit.lifecycle` must be copied unchanged from the shortlist item".into()),
+                    _ => {}
+                }
+            }
+            for p in kinds::field_problems(&edit) {
+                fail("kind-fields", match p {
+                    FieldProblem::Missing(f) => format!("a {} needs `{}`", word(edit.kind), f.json_name()),
+                    FieldProblem::Foreign(f) => format!("a {} has no `{}`", word(edit.kind), f.json_name()),
+                });
+            }
+            let row = kinds::rule(edit.kind);
+            let is_reversible = match row.reversibility {
+                Reversibility::Fixed(r) => r,
+                Reversibility::GitHistory => tree.git_state(&d.path).recoverable(),
+            };
+            if d.is_destructive.is_some_and(|x| x != row.is_destructive)
+                || (matches!(row.reversibility, Reversibility::Fixed(_)) && d.is_reversible.is_some_and(|x| x != is_reversible))
+            {
+                fail("kind-characterization", format!(
+                    "a {} is is_destructive={} is_reversible={}; the draft contradicts the kind table (omit both for deterministic ops)",
+                    word(edit.kind), row.is_destructive, match row.reversibility {
+                        Reversibility::Fixed(r) => r.to_string(),
+                        Reversibility::GitHistory => "tracked-and-clean".into(),
+                    }
+                ));
+            }
+            let saved = check_edit(&d.path, &edit, &text, is_dir, file_tokens, tree, &mut fail);
+            edit.expected_sha256 = crate::fingerprint::of_path(&target).ok();
+            (row.is_destructive, is_reversible, Some(edit), saved.unwrap_or(0))
+        }
+    };
+    if !ok {
+        return None;
+    }
+    let arg = exact_edit
+        .as_ref()
+        .and_then(|e| lifecycle_arg(e, tree.git_state(&d.path), |p| tree.exists(p)));
+    let safety_tier = derive_safety_tier(d.op_type, is_destructive, is_reversible, arg);
+    let freq: InjectionFrequency = item.injection_frequency;
+    Some(Entry {
+        path: d.path.clone(),
+        category: d.category,
+        signals: d.signals.clone(),
+        op: d.op.trim().to_string(),
+        op_type: d.op_type,
+        is_destructive,
+        is_reversible,
+        safety_tier,
+        token_estimate: TokenEstimate {
+            raw_tokens,
+            injection_frequency: Some(freq),
+            weighted_tokens: Some(raw_tokens * crate::validate::weight(freq)),
+        },
+        exact_edit,
+        lifecycle,
+    })
+}
+
+/// Checks an edit against the live file and returns the raw tokens it saves.
+fn check_edit(
+    path: &str,
+    edit: &ExactEdit,
+    text: &str,
+    is_dir: bool,
+    file_tokens: u64,
+    tree: &Tree,
+    fail: &mut dyn FnMut(&'static str, String),
+) -> Option<u64> {
+    let lines = text.lines().count() as u32;
+    let range = match edit.anchor {
+        Some(Anchor::Lines(r)) => {
+            if is_dir {
+                fail("anchor-inside-file", format!("`{path}` is a directory; a line anchor needs a file"));
+                return None;
+            }
+            match span(text, r.start_line, r.end_line) {
+                Some(s) => Some((r, s)),
+                None => {
+                    fail("anchor-inside-file", format!(
+                        "lines {}-{} are not inside `{path}`, which has {lines} lines",
+                        r.start_line, r.end_line
+                    ));
+                    return None;
+                }
+            }
+        }
+        Some(Anchor::Whole(w)) => {
+            if (w.whole == WholeKind::Directory) != is_dir {
+                fail("anchor-inside-file", format!(
+                    "`{path}` is a {}, the anchor says {}",
+                    if is_dir { "directory" } else { "file" },
+                    word(w.whole)
+                ));
+                return None;
+            }
+            None
+        }
+        None => None,
+    };
+    let span_tokens = range.as_ref().map(|(_, s)| crate::tokens::count(s)).unwrap_or(0);
+    for (name, p) in [("dest_path", &edit.dest_path), ("target_path", &edit.target_path)] {
+        if let Some(p) = p {
+            if let Err(e) = resolve_inside(tree.root, p, true) {
+                fail("relative-path", format!("`{name}` `{p}`: {e}"));
+            } else if p == path {
+                fail("relative-path", format!("`{name}` is the entry's own file"));
+            }
+        }
+    }
+    match edit.kind {
+        EditKind::DeleteRange | EditKind::MoveToArchive => Some(span_tokens),
+        EditKind::InsertFrontmatter => {
+            let key = edit.key.as_deref().unwrap_or("");
+            let value = edit.value.as_deref().unwrap_or("");
+            if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                fail("kind-fields", format!("frontmatter key `{key}` must be letters, digits, `_` or `-`"));
+            }
+            if value.contains('\n') || value.trim().is_empty() {
+                fail("kind-fields", "frontmatter value must be one non-empty line".into());
+            }
+            // Adding a marker saves nothing now; what it stops is future bloat work.
+            Some(0)
+        }
+        EditKind::ReplaceText => {
+            let m = edit.match_text.as_deref().unwrap_or("");
+            let r = edit.replacement.as_deref().unwrap_or("");
+            match &range {
+                Some((_, s)) if !m.is_empty() && s.contains(m) => {
+                    let after = s.replacen(m, r, 1);
+                    Some(span_tokens.saturating_sub(crate::tokens::count(&after)))
+                }
+                _ => {
+                    fail("replace-text-match", format!("`match` {m:?} does not occur inside the anchor lines"));
+                    None
+                }
+            }
+        }
+        EditKind::Dedupe => {
+            let c = edit.canonical_ref.as_deref().unwrap_or("");
+            let Some((cpath, a, b)) = crate::validate::parse_canonical_ref(c) else {
+                fail("canonical-ref", format!("`{c}` is not `path:start-end`"));
+                return None;
+            };
+            let canonical = resolve_inside(tree.root, cpath, false)
+                .ok()
+                .and_then(|p| std::fs::read(p).ok())
+                .and_then(|b2| span(&String::from_utf8_lossy(&b2), a, b));
+            match (canonical, &range) {
+                (Some(kept), Some((_, s))) if fold(&kept) == fold(s) && !fold(s).is_empty() => Some(span_tokens),
+                (None, _) => {
+                    fail("canonical-ref", format!("`{c}` does not name lines of an existing file"));
+                    None
+                }
+                _ => {
+                    fail("dedupe-identical", format!(
+                        "the anchored lines are not identical (after whitespace folding) to `{c}`; a dedupe only removes an exact copy"
+                    ));
+                    None
+                }
+            }
+        }
+        // The whole document goes; an extraction keeps the span elsewhere.
+        EditKind::Delete => Some(file_tokens),
+        EditKind::ExtractThenDelete => Some(file_tokens.saturating_sub(span_tokens)),
+    }
+}
+
+/// `hygiene finalize`: reads the scan and drafts, writes the report to `out` only if valid.
+/// Returns the report, or every error found.
+pub fn run(root: &Path, scan_path: &Path, drafts: &Path) -> Result<Result<Report, Vec<DraftError>>> {
+    let bytes = crate::error::read(scan_path)?;
+    let scan: ScanResult = crate::error::parse_json(&scan_path.display().to_string(), &bytes)?;
+    let scanned_root = Path::new(&scan.scan.project_root);
+    if scanned_root.canonicalize().ok().as_deref() != Some(root) {
+        return Err(Error::Usage(format!(
+            "{} was made for {}, not for {}; scan this root again",
+            scan_path.display(),
+            scan.scan.project_root,
+            root.display()
+        )));
+    }
+    let drafts = read_drafts(drafts)?;
+    Ok(finalize(root, &scan, &drafts))
+}

@@ -15,7 +15,7 @@
 //! - [`lifecycle`]: the rulebook and lifecycle evaluation (`hygiene sweep`).
 //! - [`finalize`] and [`summary`]: drafts to report, and what it is worth.
 //! - [`apply`]: guarded apply and undo.
-//! - [`git`], [`paths`], [`tokens`], [`time`]: the facts everything else stands on.
+//! - [`git`], [`paths`], [`fingerprint`], [`tokens`], [`time`]: the facts everything else stands on.
 //! - [`cli`]: the thin command-line shell.
 #![deny(missing_docs)]
 
@@ -23,6 +23,7 @@ pub mod apply;
 pub mod cli;
 pub mod error;
 pub mod finalize;
+pub mod fingerprint;
 pub mod git;
 pub mod kinds;
 pub mod lifecycle;
