@@ -338,8 +338,18 @@ fn run_validate(a: &ValidateArgs) -> Result<i32> {
     Ok(1)
 }
 
-fn run_summary(_a: &SummaryArgs) -> Result<i32> {
-    not_yet("summary")
+fn run_summary(a: &SummaryArgs) -> Result<i32> {
+    let path = match &a.report {
+        Some(p) => p.clone(),
+        None => default_report(&resolve_root(&a.root)?),
+    };
+    let report = crate::validate::read_report(&path)?;
+    let summary = crate::summary::summarize(&report);
+    match a.format {
+        Format::Json => emit(None, &to_json(&summary))?,
+        Format::Human => emit(None, &crate::summary::human(&summary))?,
+    }
+    Ok(0)
 }
 
 fn run_apply(_a: &ApplyArgs) -> Result<i32> {
@@ -359,7 +369,8 @@ fn run_tokens(_a: &TokensArgs) -> Result<i32> {
 }
 
 fn run_policy(_a: &RootArg) -> Result<i32> {
-    not_yet("policy")
+    emit(None, &to_json(&crate::policy::policy()))?;
+    Ok(0)
 }
 
 fn run_schema() -> Result<i32> {

@@ -1,1 +1,199 @@
-//! TODO: policy
+//! The published rules: `hygiene policy`.
+//!
+//! A caller (the skills, a CI job, a curious user) reads the decision instead of inferring it
+//! from reports. Every part is a projection of the table the code runs on — the tier truth table
+//! is computed by calling [`crate::tier::derive_safety_tier`], the kinds are
+//! [`crate::kinds::KINDS`], the categories are read off the report schema generated from the
+//! types, the validation rules are [`crate::validate::RULES`] — so it holds no rule of its own
+//! and cannot drift from what runs. `tests/contract.rs` asserts each part equals the code.
+
+use crate::finalize::Convention;
+use crate::kinds::{Field, Reversibility, KINDS};
+use crate::report::{EditKind, InjectionFrequency};
+use crate::tier::TierRow;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+/// The format of this answer; bumped when a field changes meaning.
+pub const POLICY_SCHEMA: u32 = 1;
+
+/// The helper's published rules.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Policy {
+    /// The format of this answer.
+    pub schema: u32,
+    /// The report contract version the helper writes and accepts.
+    pub report_schema_version: u32,
+    /// The helper's version.
+    pub tool_version: &'static str,
+    /// Every input combination of `derive_safety_tier`, with its result.
+    pub tiers: Vec<TierRow>,
+    /// Each exact-edit kind: required fields and characterization.
+    pub kinds: Vec<KindPolicy>,
+    /// The closed category taxonomy.
+    pub categories: Vec<CategoryPolicy>,
+    /// The rules `hygiene validate` applies, by name.
+    pub validation_rules: &'static [crate::validate::Rule],
+    /// How token savings are weighted by injection frequency.
+    pub token_weighting: Vec<Weighting>,
+    /// The tokenizer every count uses.
+    pub encoding: &'static str,
+    /// The conventions finalize may recommend.
+    pub conventions: Vec<Convention>,
+    /// Exit codes of every command.
+    pub exit_codes: Vec<ExitCode>,
+}
+
+/// One exact-edit kind as published.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct KindPolicy {
+    /// The kind.
+    pub kind: EditKind,
+    /// JSON names of the fields it requires.
+    pub required: Vec<&'static str>,
+    /// JSON names of the fields it may carry.
+    pub optional: Vec<&'static str>,
+    /// The anchor form it takes, if any: `lines` or `whole`.
+    pub anchor: Option<&'static str>,
+    /// Whether it removes information kept nowhere else.
+    pub is_destructive: bool,
+    /// `true`/`false`, or `"tracked-and-clean"` for kinds git history makes reversible.
+    pub is_reversible: Value,
+    /// Whether its tier also consults lifecycle evidence and git state.
+    pub lifecycle: bool,
+    /// The tier a non-lifecycle deterministic op of this kind derives.
+    pub derives: Option<crate::report::SafetyTier>,
+    /// Why.
+    pub why: &'static str,
+}
+
+/// One category class and its subtypes.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct CategoryPolicy {
+    /// `stale` or `bloat`.
+    pub class: String,
+    /// Its legal subtypes.
+    pub subtypes: Vec<String>,
+}
+
+/// The weight of a saving by injection frequency.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Weighting {
+    /// The frequency.
+    pub injection_frequency: InjectionFrequency,
+    /// `weighted_tokens = raw_tokens × weight`.
+    pub weight: u64,
+    /// What a saving of this frequency means.
+    pub meaning: &'static str,
+}
+
+/// An exit code.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct ExitCode {
+    /// The code.
+    pub code: i32,
+    /// What it means.
+    pub meaning: &'static str,
+}
+
+/// The kind table as published.
+pub fn kinds() -> Vec<KindPolicy> {
+    KINDS
+        .iter()
+        .map(|r| {
+            let names = |fs: &[Field]| {
+                let mut v: Vec<&'static str> = fs.iter().map(|f| f.json_name()).collect();
+                v.dedup();
+                v
+            };
+            let anchor = r.required.iter().find_map(|f| match f {
+                Field::AnchorLines => Some("lines"),
+                Field::AnchorWhole => Some("whole"),
+                _ => None,
+            });
+            let derives = (!r.lifecycle).then(|| {
+                let rev = matches!(r.reversibility, Reversibility::Fixed(true));
+                crate::tier::derive_safety_tier(
+                    crate::report::OpType::Deterministic,
+                    r.is_destructive,
+                    rev,
+                    None,
+                )
+            });
+            KindPolicy {
+                kind: r.kind,
+                required: names(r.required),
+                optional: names(r.optional),
+                anchor,
+                is_destructive: r.is_destructive,
+                is_reversible: match r.reversibility {
+                    Reversibility::Fixed(b) => Value::Bool(b),
+                    Reversibility::GitHistory => Value::String("tracked-and-clean".into()),
+                },
+                lifecycle: r.lifecycle,
+                derives,
+                why: r.why,
+            }
+        })
+        .collect()
+}
+
+/// The category taxonomy, read off the schema generated from the report types.
+pub fn categories() -> Vec<CategoryPolicy> {
+    let schema = crate::schema::report_schema();
+    let consts = |def: &str| -> Vec<String> {
+        schema["$defs"][def]["oneOf"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|b| b["const"].as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
+    };
+    schema["$defs"]["Category"]["oneOf"]
+        .as_array()
+        .map(|branches| {
+            branches
+                .iter()
+                .map(|b| {
+                    let class = b["properties"]["class"]["const"].as_str().unwrap_or("").to_string();
+                    let def = b["properties"]["subtype"]["$ref"]
+                        .as_str()
+                        .and_then(|r| r.rsplit('/').next())
+                        .unwrap_or("");
+                    CategoryPolicy { class, subtypes: consts(def) }
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The token weighting, from [`crate::validate::weight`].
+pub fn token_weighting() -> Vec<Weighting> {
+    [
+        (InjectionFrequency::PerSession, "loaded at every session start: a real saving, every session"),
+        (InjectionFrequency::OnDemand, "read only when the agent asks: a ceiling, reached only in sessions that read the file"),
+    ]
+    .into_iter()
+    .map(|(f, meaning)| Weighting { injection_frequency: f, weight: crate::validate::weight(f), meaning })
+    .collect()
+}
+
+/// The whole policy.
+pub fn policy() -> Policy {
+    Policy {
+        schema: POLICY_SCHEMA,
+        report_schema_version: crate::report::SCHEMA_VERSION,
+        tool_version: crate::TOOL_VERSION,
+        tiers: crate::tier::truth_table(),
+        kinds: kinds(),
+        categories: categories(),
+        validation_rules: crate::validate::RULES,
+        token_weighting: token_weighting(),
+        encoding: crate::tokens::ENCODING,
+        conventions: crate::finalize::shipped_conventions(),
+        exit_codes: vec![
+            ExitCode { code: 0, meaning: "success" },
+            ExitCode { code: 1, meaning: "the checked thing is invalid, or an op was refused" },
+            ExitCode { code: 2, meaning: "usage or I/O error" },
+        ],
+    }
+}
