@@ -76,7 +76,11 @@ pub struct DraftError {
 impl fmt::Display for DraftError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.entry {
-            Some(i) => write!(f, "{} entry {i}: {} [{}]", self.file, self.message, self.rule),
+            Some(i) => write!(
+                f,
+                "{} entry {i}: {} [{}]",
+                self.file, self.message, self.rule
+            ),
             None => write!(f, "{}: {} [{}]", self.file, self.message, self.rule),
         }
     }
@@ -147,7 +151,9 @@ pub fn promotion_candidates(
             .lifecycle
             .as_ref()
             .or(e.exact_edit.as_ref().and_then(|x| x.lifecycle.as_ref()));
-        let Some(lc) = lc.filter(|lc| lc.served_when.is_some()) else { continue };
+        let Some(lc) = lc.filter(|lc| lc.served_when.is_some()) else {
+            continue;
+        };
         let by_rule: Vec<&Convention> = conventions
             .iter()
             .filter(|c| c.applies_to.rule_ref.as_deref() == Some(lc.rule_ref.as_str()))
@@ -155,14 +161,18 @@ pub fn promotion_candidates(
         let applicable = if by_rule.is_empty() {
             conventions
                 .iter()
-                .filter(|c| c.applies_to.rule_ref.is_none() && c.applies_to.lifetime == Some(lc.lifetime))
+                .filter(|c| {
+                    c.applies_to.rule_ref.is_none() && c.applies_to.lifetime == Some(lc.lifetime)
+                })
                 .collect()
         } else {
             by_rule
         };
         for c in applicable {
             if adopted.contains(&c.name)
-                || out.iter().any(|p| p.path == e.path && p.convention == c.name)
+                || out
+                    .iter()
+                    .any(|p| p.path == e.path && p.convention == c.name)
             {
                 continue;
             }
@@ -197,10 +207,20 @@ pub fn read_drafts(path: &Path) -> Result<Vec<(String, Result<DraftFile, DraftEr
         let parsed = serde_json::from_slice::<DraftFile>(&bytes).map_err(|e| {
             let mut message = format!("line {} column {}: {e}", e.line(), e.column());
             let m = e.to_string();
-            if ["safety_tier", "expected_sha256", "token_estimate"].iter().any(|d| m.contains(d)) {
-                message.push_str("; tiers, hashes and token counts are derived by finalize: remove the field");
+            if ["safety_tier", "expected_sha256", "token_estimate"]
+                .iter()
+                .any(|d| m.contains(d))
+            {
+                message.push_str(
+                    "; tiers, hashes and token counts are derived by finalize: remove the field",
+                );
             }
-            DraftError { file: name.clone(), entry: None, rule: "draft-shape", message }
+            DraftError {
+                file: name.clone(),
+                entry: None,
+                rule: "draft-shape",
+                message,
+            }
         });
         out.push((name, parsed));
     }
@@ -250,8 +270,11 @@ pub fn finalize(
         tracked: repo.as_ref().map(Repo::tracked).unwrap_or_default(),
         dirty: repo.as_ref().map(Repo::dirty).unwrap_or_default(),
     };
-    let items: HashMap<&str, &ShortlistItem> =
-        scan.shortlist.iter().map(|i| (i.path.as_str(), i)).collect();
+    let items: HashMap<&str, &ShortlistItem> = scan
+        .shortlist
+        .iter()
+        .map(|i| (i.path.as_str(), i))
+        .collect();
     let mut errors = Vec::new();
     let mut entries = Vec::new();
     for (file, parsed) in drafts {
@@ -265,7 +288,12 @@ pub fn finalize(
         for (i, d) in df.entries.iter().enumerate() {
             let mut errs = Vec::new();
             let mut err = |rule: &'static str, message: String| {
-                errs.push(DraftError { file: file.clone(), entry: Some(i), rule, message })
+                errs.push(DraftError {
+                    file: file.clone(),
+                    entry: Some(i),
+                    rule,
+                    message,
+                })
             };
             if let Some(e) = entry_of(d, &items, &tree, &mut err) {
                 entries.push(e);
@@ -277,7 +305,12 @@ pub fn finalize(
         return Err(errors);
     }
     let adopted = read_adopted(root).map_err(|e| {
-        vec![DraftError { file: ".hygiene/conventions.json".into(), entry: None, rule: "conventions", message: e.to_string() }]
+        vec![DraftError {
+            file: ".hygiene/conventions.json".into(),
+            entry: None,
+            rule: "conventions",
+            message: e.to_string(),
+        }]
     })?;
     let report = Report {
         schema_version: crate::report::SCHEMA_VERSION,
@@ -307,14 +340,19 @@ pub fn finalize(
 fn read_adopted(root: &Path) -> Result<Vec<String>> {
     let path = root.join(".hygiene").join("conventions.json");
     match std::fs::read(&path) {
-        Ok(bytes) => Ok(crate::error::parse_json::<Adopted>(".hygiene/conventions.json", &bytes)?.adopted),
+        Ok(bytes) => {
+            Ok(crate::error::parse_json::<Adopted>(".hygiene/conventions.json", &bytes)?.adopted)
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(Error::io(path, e)),
     }
 }
 
 fn word<T: Serialize>(t: T) -> String {
-    serde_json::to_value(t).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    serde_json::to_value(t)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// Checks one draft entry and derives its report entry; reports problems through `err`.
@@ -325,13 +363,22 @@ fn entry_of(
     err: &mut dyn FnMut(&'static str, String),
 ) -> Option<Entry> {
     let Some(item) = items.get(d.path.as_str()).copied() else {
-        err("entry-in-shortlist", format!("`{}` is not in the scan's shortlist; judge only shortlisted paths", d.path));
+        err(
+            "entry-in-shortlist",
+            format!(
+                "`{}` is not in the scan's shortlist; judge only shortlisted paths",
+                d.path
+            ),
+        );
         return None;
     };
     let target = match resolve_inside(tree.root, &d.path, false) {
         Ok(p) if p.exists() => p,
         Ok(_) => {
-            err("target-exists", format!("`{}` does not exist any more; re-run the scan", d.path));
+            err(
+                "target-exists",
+                format!("`{}` does not exist any more; re-run the scan", d.path),
+            );
             return None;
         }
         Err(e) => {
@@ -345,40 +392,71 @@ fn entry_of(
         err(rule, message);
     };
     if d.op.trim().is_empty() {
-        fail("op", "`op` is one sentence saying what the edit does".into());
+        fail(
+            "op",
+            "`op` is one sentence saying what the edit does".into(),
+        );
     }
     if d.signals.is_empty() {
-        fail("entry-signals-from-shortlist", "cite at least one of the item's signals in `signals`".into());
+        fail(
+            "entry-signals-from-shortlist",
+            "cite at least one of the item's signals in `signals`".into(),
+        );
     }
     for (j, s) in d.signals.iter().enumerate() {
         if !item.signals.contains(s) {
-            fail("entry-signals-from-shortlist", format!("signals[{j}] is not one of the shortlist item's signals; copy them exactly"));
+            fail(
+                "entry-signals-from-shortlist",
+                format!(
+                    "signals[{j}] is not one of the shortlist item's signals; copy them exactly"
+                ),
+            );
         }
     }
     // Lifecycle evidence comes from the scanner, never from the model.
     if let Some(lc) = &d.lifecycle {
         if item.lifecycle.as_ref() != Some(lc) {
-            fail("lifecycle-from-shortlist", "`lifecycle` must be copied unchanged from the shortlist item".into());
+            fail(
+                "lifecycle-from-shortlist",
+                "`lifecycle` must be copied unchanged from the shortlist item".into(),
+            );
         }
     }
     let lifecycle = item.lifecycle.clone();
     let is_dir = target.is_dir();
-    let bytes = if is_dir { Vec::new() } else { std::fs::read(&target).unwrap_or_default() };
+    let bytes = if is_dir {
+        Vec::new()
+    } else {
+        std::fs::read(&target).unwrap_or_default()
+    };
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let file_tokens = if is_dir { item.raw_tokens } else { crate::tokens::count(&text) };
+    let file_tokens = if is_dir {
+        item.raw_tokens
+    } else {
+        crate::tokens::count(&text)
+    };
 
     let (is_destructive, is_reversible, exact_edit, raw_tokens) = match (d.op_type, &d.exact_edit) {
         (OpType::Generative, Some(_)) => {
-            fail("exact-edit-iff-deterministic", "a generative entry has no `exact_edit`; its text is written at clean time".into());
+            fail(
+                "exact-edit-iff-deterministic",
+                "a generative entry has no `exact_edit`; its text is written at clean time".into(),
+            );
             return None;
         }
         (OpType::Deterministic, None) => {
-            fail("exact-edit-iff-deterministic", "a deterministic entry needs `exact_edit`".into());
+            fail(
+                "exact-edit-iff-deterministic",
+                "a deterministic entry needs `exact_edit`".into(),
+            );
             return None;
         }
         (OpType::Generative, None) => {
             let (Some(dd), Some(rr)) = (d.is_destructive, d.is_reversible) else {
-                fail("generative-characterization", "a generative entry states `is_destructive` and `is_reversible`".into());
+                fail(
+                    "generative-characterization",
+                    "a generative entry states `is_destructive` and `is_reversible`".into(),
+                );
                 return None;
             };
             (dd, rr, None, file_tokens)
@@ -386,24 +464,41 @@ fn entry_of(
         (OpType::Deterministic, Some(edit)) => {
             let mut edit = edit.clone();
             if edit.expected_sha256.is_some() {
-                fail("derived-field", "remove `expected_sha256`: finalize computes it".into());
+                fail(
+                    "derived-field",
+                    "remove `expected_sha256`: finalize computes it".into(),
+                );
             }
             if edit.kind == EditKind::Delete || edit.kind == EditKind::ExtractThenDelete {
                 match (&edit.lifecycle, &lifecycle) {
-                    (_, None) => fail("lifecycle-from-shortlist", format!(
+                    (_, None) => fail(
+                        "lifecycle-from-shortlist",
+                        format!(
                         "a {} needs a lifecycle rule governing `{}`; the shortlist item has none",
                         word(edit.kind), d.path
-                    )),
+                    ),
+                    ),
                     (None, Some(lc)) => edit.lifecycle = Some(lc.clone()),
-                    (Some(a), Some(b)) if a != b => fail("lifecycle-from-shortlist", "`exact_edit.lifecycle` must be copied unchanged from the shortlist item".into()),
+                    (Some(a), Some(b)) if a != b => fail(
+                        "lifecycle-from-shortlist",
+                        "`exact_edit.lifecycle` must be copied unchanged from the shortlist item"
+                            .into(),
+                    ),
                     _ => {}
                 }
             }
             for p in kinds::field_problems(&edit) {
-                fail("kind-fields", match p {
-                    FieldProblem::Missing(f) => format!("a {} needs `{}`", word(edit.kind), f.json_name()),
-                    FieldProblem::Foreign(f) => format!("a {} has no `{}`", word(edit.kind), f.json_name()),
-                });
+                fail(
+                    "kind-fields",
+                    match p {
+                        FieldProblem::Missing(f) => {
+                            format!("a {} needs `{}`", word(edit.kind), f.json_name())
+                        }
+                        FieldProblem::Foreign(f) => {
+                            format!("a {} has no `{}`", word(edit.kind), f.json_name())
+                        }
+                    },
+                );
             }
             let row = kinds::rule(edit.kind);
             let is_reversible = match row.reversibility {
@@ -411,7 +506,8 @@ fn entry_of(
                 Reversibility::GitHistory => tree.git_state(&d.path).recoverable(),
             };
             if d.is_destructive.is_some_and(|x| x != row.is_destructive)
-                || (matches!(row.reversibility, Reversibility::Fixed(_)) && d.is_reversible.is_some_and(|x| x != is_reversible))
+                || (matches!(row.reversibility, Reversibility::Fixed(_))
+                    && d.is_reversible.is_some_and(|x| x != is_reversible))
             {
                 fail("kind-characterization", format!(
                     "a {} is is_destructive={} is_reversible={}; the draft contradicts the kind table (omit both for deterministic ops)",
@@ -423,7 +519,12 @@ fn entry_of(
             }
             let saved = check_edit(&d.path, &edit, &text, is_dir, file_tokens, tree, &mut fail);
             edit.expected_sha256 = crate::fingerprint::of_path(&target).ok();
-            (row.is_destructive, is_reversible, Some(edit), saved.unwrap_or(0))
+            (
+                row.is_destructive,
+                is_reversible,
+                Some(edit),
+                saved.unwrap_or(0),
+            )
         }
     };
     if !ok {
@@ -467,35 +568,50 @@ fn check_edit(
     let range = match edit.anchor {
         Some(Anchor::Lines(r)) => {
             if is_dir {
-                fail("anchor-inside-file", format!("`{path}` is a directory; a line anchor needs a file"));
+                fail(
+                    "anchor-inside-file",
+                    format!("`{path}` is a directory; a line anchor needs a file"),
+                );
                 return None;
             }
             match span(text, r.start_line, r.end_line) {
                 Some(s) => Some((r, s)),
                 None => {
-                    fail("anchor-inside-file", format!(
-                        "lines {}-{} are not inside `{path}`, which has {lines} lines",
-                        r.start_line, r.end_line
-                    ));
+                    fail(
+                        "anchor-inside-file",
+                        format!(
+                            "lines {}-{} are not inside `{path}`, which has {lines} lines",
+                            r.start_line, r.end_line
+                        ),
+                    );
                     return None;
                 }
             }
         }
         Some(Anchor::Whole(w)) => {
             if (w.whole == WholeKind::Directory) != is_dir {
-                fail("anchor-inside-file", format!(
-                    "`{path}` is a {}, the anchor says {}",
-                    if is_dir { "directory" } else { "file" },
-                    word(w.whole)
-                ));
+                fail(
+                    "anchor-inside-file",
+                    format!(
+                        "`{path}` is a {}, the anchor says {}",
+                        if is_dir { "directory" } else { "file" },
+                        word(w.whole)
+                    ),
+                );
                 return None;
             }
             None
         }
         None => None,
     };
-    let span_tokens = range.as_ref().map(|(_, s)| crate::tokens::count(s)).unwrap_or(0);
-    for (name, p) in [("dest_path", &edit.dest_path), ("target_path", &edit.target_path)] {
+    let span_tokens = range
+        .as_ref()
+        .map(|(_, s)| crate::tokens::count(s))
+        .unwrap_or(0);
+    for (name, p) in [
+        ("dest_path", &edit.dest_path),
+        ("target_path", &edit.target_path),
+    ] {
         if let Some(p) = p {
             if let Err(e) = resolve_inside(tree.root, p, true) {
                 fail("relative-path", format!("`{name}` `{p}`: {e}"));
@@ -509,11 +625,21 @@ fn check_edit(
         EditKind::InsertFrontmatter => {
             let key = edit.key.as_deref().unwrap_or("");
             let value = edit.value.as_deref().unwrap_or("");
-            if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-                fail("kind-fields", format!("frontmatter key `{key}` must be letters, digits, `_` or `-`"));
+            if key.is_empty()
+                || !key
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                fail(
+                    "kind-fields",
+                    format!("frontmatter key `{key}` must be letters, digits, `_` or `-`"),
+                );
             }
             if value.contains('\n') || value.trim().is_empty() {
-                fail("kind-fields", "frontmatter value must be one non-empty line".into());
+                fail(
+                    "kind-fields",
+                    "frontmatter value must be one non-empty line".into(),
+                );
             }
             // Adding a marker saves nothing now; what it stops is future bloat work.
             Some(0)
@@ -527,7 +653,10 @@ fn check_edit(
                     Some(span_tokens.saturating_sub(crate::tokens::count(&after)))
                 }
                 _ => {
-                    fail("replace-text-match", format!("`match` {m:?} does not occur inside the anchor lines"));
+                    fail(
+                        "replace-text-match",
+                        format!("`match` {m:?} does not occur inside the anchor lines"),
+                    );
                     None
                 }
             }
@@ -543,9 +672,14 @@ fn check_edit(
                 .and_then(|p| std::fs::read(p).ok())
                 .and_then(|b2| span(&String::from_utf8_lossy(&b2), a, b));
             match (canonical, &range) {
-                (Some(kept), Some((_, s))) if fold(&kept) == fold(s) && !fold(s).is_empty() => Some(span_tokens),
+                (Some(kept), Some((_, s))) if fold(&kept) == fold(s) && !fold(s).is_empty() => {
+                    Some(span_tokens)
+                }
                 (None, _) => {
-                    fail("canonical-ref", format!("`{c}` does not name lines of an existing file"));
+                    fail(
+                        "canonical-ref",
+                        format!("`{c}` does not name lines of an existing file"),
+                    );
                     None
                 }
                 _ => {
@@ -564,7 +698,11 @@ fn check_edit(
 
 /// `hygiene finalize`: reads the scan and drafts, writes the report to `out` only if valid.
 /// Returns the report, or every error found.
-pub fn run(root: &Path, scan_path: &Path, drafts: &Path) -> Result<Result<Report, Vec<DraftError>>> {
+pub fn run(
+    root: &Path,
+    scan_path: &Path,
+    drafts: &Path,
+) -> Result<Result<Report, Vec<DraftError>>> {
     let bytes = crate::error::read(scan_path)?;
     let scan: ScanResult = crate::error::parse_json(&scan_path.display().to_string(), &bytes)?;
     let scanned_root = Path::new(&scan.scan.project_root);

@@ -49,7 +49,11 @@ fn walk(dir: &Path, rel: &str, out: &mut Vec<String>) -> std::io::Result<()> {
     for e in std::fs::read_dir(dir)? {
         let e = e?;
         let name = e.file_name().to_string_lossy().into_owned();
-        let child = if rel.is_empty() { name } else { format!("{rel}/{name}") };
+        let child = if rel.is_empty() {
+            name
+        } else {
+            format!("{rel}/{name}")
+        };
         if e.file_type()?.is_dir() {
             walk(&e.path(), &child, out)?;
         } else {

@@ -145,7 +145,11 @@ pub fn categories() -> Vec<CategoryPolicy> {
     let consts = |def: &str| -> Vec<String> {
         schema["$defs"][def]["oneOf"]
             .as_array()
-            .map(|a| a.iter().filter_map(|b| b["const"].as_str().map(str::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|b| b["const"].as_str().map(str::to_string))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     schema["$defs"]["Category"]["oneOf"]
@@ -154,12 +158,18 @@ pub fn categories() -> Vec<CategoryPolicy> {
             branches
                 .iter()
                 .map(|b| {
-                    let class = b["properties"]["class"]["const"].as_str().unwrap_or("").to_string();
+                    let class = b["properties"]["class"]["const"]
+                        .as_str()
+                        .unwrap_or("")
+                        .to_string();
                     let def = b["properties"]["subtype"]["$ref"]
                         .as_str()
                         .and_then(|r| r.rsplit('/').next())
                         .unwrap_or("");
-                    CategoryPolicy { class, subtypes: consts(def) }
+                    CategoryPolicy {
+                        class,
+                        subtypes: consts(def),
+                    }
                 })
                 .collect()
         })
@@ -169,11 +179,21 @@ pub fn categories() -> Vec<CategoryPolicy> {
 /// The token weighting, from [`crate::validate::weight`].
 pub fn token_weighting() -> Vec<Weighting> {
     [
-        (InjectionFrequency::PerSession, "loaded at every session start: a real saving, every session"),
-        (InjectionFrequency::OnDemand, "read only when the agent asks: a ceiling, reached only in sessions that read the file"),
+        (
+            InjectionFrequency::PerSession,
+            "loaded at every session start: a real saving, every session",
+        ),
+        (
+            InjectionFrequency::OnDemand,
+            "read only when the agent asks: a ceiling, reached only in sessions that read the file",
+        ),
     ]
     .into_iter()
-    .map(|(f, meaning)| Weighting { injection_frequency: f, weight: crate::validate::weight(f), meaning })
+    .map(|(f, meaning)| Weighting {
+        injection_frequency: f,
+        weight: crate::validate::weight(f),
+        meaning,
+    })
     .collect()
 }
 
@@ -191,9 +211,18 @@ pub fn policy() -> Policy {
         encoding: crate::tokens::ENCODING,
         conventions: crate::finalize::shipped_conventions(),
         exit_codes: vec![
-            ExitCode { code: 0, meaning: "success" },
-            ExitCode { code: 1, meaning: "the checked thing is invalid, or an op was refused" },
-            ExitCode { code: 2, meaning: "usage or I/O error" },
+            ExitCode {
+                code: 0,
+                meaning: "success",
+            },
+            ExitCode {
+                code: 1,
+                meaning: "the checked thing is invalid, or an op was refused",
+            },
+            ExitCode {
+                code: 2,
+                meaning: "usage or I/O error",
+            },
         ],
     }
 }

@@ -70,7 +70,11 @@ pub struct Summary {
 
 fn key(c: Category) -> String {
     let v = serde_json::to_value(c).expect("categories serialize");
-    format!("{}/{}", v["class"].as_str().unwrap_or(""), v["subtype"].as_str().unwrap_or(""))
+    format!(
+        "{}/{}",
+        v["class"].as_str().unwrap_or(""),
+        v["subtype"].as_str().unwrap_or("")
+    )
 }
 
 fn tier_word(t: SafetyTier) -> String {
@@ -96,20 +100,33 @@ pub fn summarize(r: &Report) -> Summary {
     let mut total = Savings::default();
     for e in &r.entries {
         let k = key(e.category);
-        let row = cats.entry(k.clone()).or_insert(Row { key: k, entries: 0, tokens: Savings::default() });
+        let row = cats.entry(k.clone()).or_insert(Row {
+            key: k,
+            entries: 0,
+            tokens: Savings::default(),
+        });
         row.entries += 1;
         row.tokens.add(&e.token_estimate);
         let t = tier_word(e.safety_tier);
-        let row = tiers.entry(t.clone()).or_insert(Row { key: t, entries: 0, tokens: Savings::default() });
+        let row = tiers.entry(t.clone()).or_insert(Row {
+            key: t,
+            entries: 0,
+            tokens: Savings::default(),
+        });
         row.entries += 1;
         row.tokens.add(&e.token_estimate);
         total.add(&e.token_estimate);
     }
-    let with_entry: std::collections::HashSet<&str> = r.entries.iter().map(|e| e.path.as_str()).collect();
+    let with_entry: std::collections::HashSet<&str> =
+        r.entries.iter().map(|e| e.path.as_str()).collect();
     Summary {
         files_scanned: r.scan.files_scanned,
         shortlisted: r.shortlist.len() as u64,
-        cleared: r.shortlist.iter().filter(|i| !with_entry.contains(i.path.as_str())).count() as u64,
+        cleared: r
+            .shortlist
+            .iter()
+            .filter(|i| !with_entry.contains(i.path.as_str()))
+            .count() as u64,
         entries: r.entries.len() as u64,
         by_category: cats.into_values().collect(),
         by_tier: tiers.into_values().collect(),
@@ -135,19 +152,37 @@ fn n(x: u64) -> String {
 /// The one-screen human form `/hygiene:check` shows.
 pub fn human(s: &Summary) -> String {
     let mut o = String::new();
-    let tier = |t: &str| s.by_tier.iter().find(|r| r.key == t).map(|r| r.entries).unwrap_or(0);
+    let tier = |t: &str| {
+        s.by_tier
+            .iter()
+            .find(|r| r.key == t)
+            .map(|r| r.entries)
+            .unwrap_or(0)
+    };
     let _ = writeln!(
         o,
         "hygiene: {} documents scanned, {} shortlisted, {} cleared, {} entries ({} auto, {} confirm)",
         s.files_scanned, s.shortlisted, s.cleared, s.entries, tier("auto"), tier("confirm")
     );
     if s.skipped > 0 {
-        let _ = writeln!(o, "  ({} documents could not be read; see scan.skipped)", s.skipped);
+        let _ = writeln!(
+            o,
+            "  ({} documents could not be read; see scan.skipped)",
+            s.skipped
+        );
     }
     if s.entries > 0 {
-        let _ = writeln!(o, "\n  {:<28} {:>7} {:>12} {:>14}", "category", "entries", "per-session", "on-demand max");
+        let _ = writeln!(
+            o,
+            "\n  {:<28} {:>7} {:>12} {:>14}",
+            "category", "entries", "per-session", "on-demand max"
+        );
         for r in s.by_category.iter().chain(s.by_tier.iter()) {
-            let label = if r.key.contains('/') { r.key.clone() } else { format!("tier {}", r.key) };
+            let label = if r.key.contains('/') {
+                r.key.clone()
+            } else {
+                format!("tier {}", r.key)
+            };
             let _ = writeln!(
                 o,
                 "  {label:<28} {:>7} {:>12} {:>14}",
@@ -156,14 +191,23 @@ pub fn human(s: &Summary) -> String {
                 n(r.tokens.on_demand_max)
             );
         }
-        let _ = writeln!(o, "\n  Saved in every session: {} tokens ({})", n(s.total.per_session), s.encoding);
+        let _ = writeln!(
+            o,
+            "\n  Saved in every session: {} tokens ({})",
+            n(s.total.per_session),
+            s.encoding
+        );
         let _ = writeln!(
             o,
             "  On-demand maximum:      {} tokens, only in sessions that read those files",
             n(s.total.on_demand_max)
         );
         if s.total.unweighted > 0 {
-            let _ = writeln!(o, "  Unweighted (v1 entries): {} tokens", n(s.total.unweighted));
+            let _ = writeln!(
+                o,
+                "  Unweighted (v1 entries): {} tokens",
+                n(s.total.unweighted)
+            );
         }
     }
     if !s.promotion_candidates.is_empty() {

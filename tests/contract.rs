@@ -50,11 +50,19 @@ fn entry_index(v: &Value, kind: &str) -> usize {
 }
 
 fn generative_index(v: &Value) -> usize {
-    v["entries"].as_array().unwrap().iter().position(|e| e["op_type"] == "generative").unwrap()
+    v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["op_type"] == "generative")
+        .unwrap()
 }
 
 fn hygiene(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_hygiene")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 // ---------------------------------------------------------------- fixtures
@@ -62,7 +70,12 @@ fn hygiene(args: &[&str]) -> std::process::Output {
 #[test]
 fn golden_valid_report_is_accepted_by_the_cli() {
     let out = hygiene(&["validate", VALID]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(out.stdout.is_empty());
 }
 
@@ -79,13 +92,24 @@ fn golden_valid_report_covers_what_the_issue_asks() {
         "delete",
         "extract-then-delete",
     ] {
-        assert!(entries.iter().any(|e| e["exact_edit"]["kind"] == kind), "no {kind} entry");
+        assert!(
+            entries.iter().any(|e| e["exact_edit"]["kind"] == kind),
+            "no {kind} entry"
+        );
     }
     assert!(entries.iter().any(|e| e["op_type"] == "generative"));
-    assert!(entries.iter().any(|e| e["lifecycle"]["served_when_path"].is_string()));
-    assert!(entries.iter().any(|e| e["lifecycle"]["served_when"].is_string()));
+    assert!(entries
+        .iter()
+        .any(|e| e["lifecycle"]["served_when_path"].is_string()));
+    assert!(entries
+        .iter()
+        .any(|e| e["lifecycle"]["served_when"].is_string()));
     let with_entry: Vec<&Value> = entries.iter().map(|e| &e["path"]).collect();
-    assert!(v["shortlist"].as_array().unwrap().iter().any(|i| !with_entry.contains(&&i["path"])));
+    assert!(v["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| !with_entry.contains(&&i["path"])));
     assert!(!v["promotion_candidates"].as_array().unwrap().is_empty());
 }
 
@@ -153,7 +177,12 @@ fn every_envelope_field_is_required() {
             v.as_object_mut().unwrap().remove(field);
         });
     }
-    for field in ["project_root", "scope_globs", "excluded_dirs", "files_scanned"] {
+    for field in [
+        "project_root",
+        "scope_globs",
+        "excluded_dirs",
+        "files_scanned",
+    ] {
         rejects("shape", |v| {
             v["scan"].as_object_mut().unwrap().remove(field);
         });
@@ -164,10 +193,20 @@ fn every_envelope_field_is_required() {
 
 #[test]
 fn generated_at_is_iso8601_utc() {
-    for bad in ["2026-11-29", "2026-11-29T16:00:00", "2026-11-29T16:00:00+02:00", "yesterday", "2026-13-01T00:00:00Z"] {
+    for bad in [
+        "2026-11-29",
+        "2026-11-29T16:00:00",
+        "2026-11-29T16:00:00+02:00",
+        "yesterday",
+        "2026-13-01T00:00:00Z",
+    ] {
         rejects("generated-at-utc", |v| v["generated_at"] = json!(bad));
     }
-    for good in ["2026-11-29T16:00:00Z", "2026-11-29T16:00:00.123Z", "2026-11-29T16:00:00+00:00"] {
+    for good in [
+        "2026-11-29T16:00:00Z",
+        "2026-11-29T16:00:00.123Z",
+        "2026-11-29T16:00:00+00:00",
+    ] {
         accepts(|v| v["generated_at"] = json!(good));
     }
 }
@@ -184,7 +223,10 @@ fn promotion_candidates_may_be_empty_but_not_absent() {
 fn promotion_candidate_names_a_classifier_judged_entry_convention_and_pitch() {
     for field in ["path", "convention", "pitch"] {
         rejects("shape", |v| {
-            v["promotion_candidates"][0].as_object_mut().unwrap().remove(field);
+            v["promotion_candidates"][0]
+                .as_object_mut()
+                .unwrap()
+                .remove(field);
         });
     }
     // an entry with scanner-proven evidence is no candidate
@@ -201,9 +243,14 @@ fn promotion_candidate_names_a_classifier_judged_entry_convention_and_pitch() {
 
 #[test]
 fn entry_path_must_be_a_shortlist_member() {
-    rejects("entry-in-shortlist", |v| v["entries"][0]["path"] = json!("docs/never-scanned.md"));
     rejects("entry-in-shortlist", |v| {
-        v["shortlist"].as_array_mut().unwrap().retain(|i| i["path"] != "CLAUDE.md");
+        v["entries"][0]["path"] = json!("docs/never-scanned.md")
+    });
+    rejects("entry-in-shortlist", |v| {
+        v["shortlist"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|i| i["path"] != "CLAUDE.md");
     });
 }
 
@@ -211,7 +258,10 @@ fn entry_path_must_be_a_shortlist_member() {
 fn a_shortlisted_file_may_be_cleared() {
     // docs/roadmap.md is shortlisted with no entry in the golden report already; clear another.
     accepts(|v| {
-        v["entries"].as_array_mut().unwrap().retain(|e| e["path"] != "docs/setup.md");
+        v["entries"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|e| e["path"] != "docs/setup.md");
     });
     accepts(|v| {
         v["entries"] = json!([]);
@@ -225,8 +275,15 @@ fn shortlist_paths_are_unique_relative_and_signalled() {
         let first = v["shortlist"][0].clone();
         v["shortlist"].as_array_mut().unwrap().push(first);
     });
-    rejects("shortlist-has-signals", |v| v["shortlist"][9]["signals"] = json!([]));
-    for bad in ["../outside.md", "/etc/passwd", "docs/../../x.md", "docs\\x.md"] {
+    rejects("shortlist-has-signals", |v| {
+        v["shortlist"][9]["signals"] = json!([])
+    });
+    for bad in [
+        "../outside.md",
+        "/etc/passwd",
+        "docs/../../x.md",
+        "docs\\x.md",
+    ] {
         rejects("relative-path", |v| v["shortlist"][9]["path"] = json!(bad));
     }
     rejects("relative-path", |v| {
@@ -252,7 +309,9 @@ fn entry_carries_the_full_classification() {
             v["entries"][0].as_object_mut().unwrap().remove(field);
         });
     }
-    rejects("shape", |v| v["entries"][0]["is_destructive"] = json!("false"));
+    rejects("shape", |v| {
+        v["entries"][0]["is_destructive"] = json!("false")
+    });
     rejects("shape", |v| v["entries"][0]["op_type"] = json!("manual"));
     rejects("shape", |v| v["entries"][0]["safety_tier"] = json!("maybe"));
     rejects("shape", |v| v["entries"][0]["confidence"] = json!(0.9));
@@ -260,24 +319,45 @@ fn entry_carries_the_full_classification() {
 
 #[test]
 fn entry_signals_are_the_scanners_facts() {
-    rejects("entry-signals-from-shortlist", |v| v["entries"][0]["signals"] = json!([]));
+    rejects("entry-signals-from-shortlist", |v| {
+        v["entries"][0]["signals"] = json!([])
+    });
     rejects("entry-signals-from-shortlist", |v| {
         v["entries"][0]["signals"][0]["line"] = json!(99)
     });
-    rejects("shape", |v| v["entries"][0]["signals"][0]["kind"] = json!("vibes"));
+    rejects("shape", |v| {
+        v["entries"][0]["signals"][0]["kind"] = json!("vibes")
+    });
 }
 
 // ---------------------------------------------------------------- category
 
 #[test]
 fn category_is_a_closed_enum() {
-    rejects("shape", |v| v["entries"][0]["category"]["subtype"] = json!("obsolete"));
-    rejects("shape", |v| v["entries"][0]["category"]["class"] = json!("ugly"));
+    rejects("shape", |v| {
+        v["entries"][0]["category"]["subtype"] = json!("obsolete")
+    });
+    rejects("shape", |v| {
+        v["entries"][0]["category"]["class"] = json!("ugly")
+    });
     // a subtype of the other class
-    rejects("shape", |v| v["entries"][0]["category"] = json!({"class": "bloat", "subtype": "orphaned"}));
-    rejects("shape", |v| v["entries"][0]["category"] = json!({"class": "stale", "subtype": "distill"}));
-    rejects("shape", |v| v["entries"][0]["category"] = json!("stale/orphaned"));
-    for sub in ["contradicted", "orphaned", "superseded", "provisional", "completed-in-place", "duplicated"] {
+    rejects("shape", |v| {
+        v["entries"][0]["category"] = json!({"class": "bloat", "subtype": "orphaned"})
+    });
+    rejects("shape", |v| {
+        v["entries"][0]["category"] = json!({"class": "stale", "subtype": "distill"})
+    });
+    rejects("shape", |v| {
+        v["entries"][0]["category"] = json!("stale/orphaned")
+    });
+    for sub in [
+        "contradicted",
+        "orphaned",
+        "superseded",
+        "provisional",
+        "completed-in-place",
+        "duplicated",
+    ] {
         accepts(|v| v["entries"][0]["category"] = json!({"class": "stale", "subtype": sub}));
     }
     for sub in ["distill", "split", "freeze"] {
@@ -305,16 +385,24 @@ fn exact_edit_is_present_iff_deterministic() {
         v["entries"][g]["exact_edit"] = edit;
     });
     rejects("exact-edit-iff-deterministic", |v| {
-        v["entries"][0].as_object_mut().unwrap().remove("exact_edit");
+        v["entries"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("exact_edit");
     });
 }
 
 #[test]
 fn deterministic_entry_carries_a_fingerprint() {
     rejects("shape", |v| {
-        v["entries"][0]["exact_edit"].as_object_mut().unwrap().remove("expected_sha256");
+        v["entries"][0]["exact_edit"]
+            .as_object_mut()
+            .unwrap()
+            .remove("expected_sha256");
     });
-    rejects("fingerprint", |v| v["entries"][0]["exact_edit"]["expected_sha256"] = json!("abc"));
+    rejects("fingerprint", |v| {
+        v["entries"][0]["exact_edit"]["expected_sha256"] = json!("abc")
+    });
     rejects("fingerprint", |v| {
         v["entries"][0]["exact_edit"]["expected_sha256"] = json!("A".repeat(64))
     });
@@ -327,7 +415,9 @@ fn deterministic_entry_carries_a_fingerprint() {
 #[test]
 fn unknown_kind_is_rejected() {
     for kind in ["rewrite", "delete-file", "", "DELETE"] {
-        rejects("shape", |v| v["entries"][0]["exact_edit"]["kind"] = json!(kind));
+        rejects("shape", |v| {
+            v["entries"][0]["exact_edit"]["kind"] = json!(kind)
+        });
     }
 }
 
@@ -341,13 +431,19 @@ fn each_kind_requires_its_sub_fields() {
         ("replace-text", &["anchor", "match", "replacement"]),
         ("dedupe", &["anchor", "canonical_ref"]),
         ("delete", &["anchor", "lifecycle"]),
-        ("extract-then-delete", &["lifecycle", "extraction_target", "target_path"]),
+        (
+            "extract-then-delete",
+            &["lifecycle", "extraction_target", "target_path"],
+        ),
     ];
     for (kind, fields) in required {
         for field in *fields {
             let mut v = golden();
             let i = entry_index(&v, kind);
-            v["entries"][i]["exact_edit"].as_object_mut().unwrap().remove(*field);
+            v["entries"][i]["exact_edit"]
+                .as_object_mut()
+                .unwrap()
+                .remove(*field);
             let rules = rules_of(&v);
             assert!(
                 rules.iter().any(|r| *r == "shape" || *r == "kind-fields"),
@@ -356,17 +452,23 @@ fn each_kind_requires_its_sub_fields() {
         }
     }
     // a field the kind does not own
-    rejects("kind-fields", |v| v["entries"][0]["exact_edit"]["dest_path"] = json!("docs/x.md"));
+    rejects("kind-fields", |v| {
+        v["entries"][0]["exact_edit"]["dest_path"] = json!("docs/x.md")
+    });
     // the wrong anchor form
     rejects("kind-fields", |v| {
         let i = entry_index(v, "delete");
         v["entries"][i]["exact_edit"]["anchor"] = json!({"start_line": 1, "end_line": 3});
     });
-    rejects("kind-fields", |v| v["entries"][0]["exact_edit"]["anchor"] = json!({"whole": "file"}));
+    rejects("kind-fields", |v| {
+        v["entries"][0]["exact_edit"]["anchor"] = json!({"whole": "file"})
+    });
     rejects("anchor-range", |v| {
         v["entries"][0]["exact_edit"]["anchor"] = json!({"start_line": 9, "end_line": 3})
     });
-    rejects("shape", |v| v["entries"][0]["exact_edit"]["anchor"] = json!({"start_line": 0, "end_line": 3}));
+    rejects("shape", |v| {
+        v["entries"][0]["exact_edit"]["anchor"] = json!({"start_line": 0, "end_line": 3})
+    });
 }
 
 #[test]
@@ -386,17 +488,26 @@ fn kind_characterization_feeds_the_tier() {
     assert_eq!(v["entries"][i]["is_destructive"], true);
     assert_eq!(v["entries"][i]["is_reversible"], false);
     assert_eq!(v["entries"][i]["safety_tier"], "confirm");
-    rejects("kind-characterization", |v| v["entries"][i]["is_destructive"] = json!(false));
+    rejects("kind-characterization", |v| {
+        v["entries"][i]["is_destructive"] = json!(false)
+    });
     // a dedupe is non-destructive: its span is preserved at canonical_ref
     rejects("kind-characterization", |v| {
         let d = entry_index(v, "dedupe");
         v["entries"][d]["is_destructive"] = json!(true);
         v["entries"][d]["safety_tier"] = json!("confirm");
     });
-    for kind in ["move-to-archive", "insert-frontmatter", "replace-text", "dedupe"] {
+    for kind in [
+        "move-to-archive",
+        "insert-frontmatter",
+        "replace-text",
+        "dedupe",
+    ] {
         let i = entry_index(&v, kind);
         assert_eq!(v["entries"][i]["safety_tier"], "auto", "{kind}");
-        rejects("kind-characterization", |v| v["entries"][i]["is_reversible"] = json!(false));
+        rejects("kind-characterization", |v| {
+            v["entries"][i]["is_reversible"] = json!(false)
+        });
     }
     // lifecycle kinds are destructive whatever their git state
     rejects("kind-characterization", |v| {
@@ -421,7 +532,9 @@ fn tier_in_a_report_is_the_derived_one() {
         v["entries"][g]["is_destructive"] = json!(false);
     });
     // an objective op is auto, not confirm (the tier is derived, not chosen)
-    rejects("safety-tier-derived", |v| v["entries"][0]["safety_tier"] = json!("confirm"));
+    rejects("safety-tier-derived", |v| {
+        v["entries"][0]["safety_tier"] = json!("confirm")
+    });
     // a classifier-judged lifecycle op is never auto, even tracked and clean
     rejects("safety-tier-derived", |v| {
         let i = entry_index(v, "extract-then-delete");
@@ -442,7 +555,10 @@ fn tier_in_a_report_is_the_derived_one() {
     accepts(|v| {
         let i = entry_index(v, "extract-then-delete");
         v["entries"][i]["exact_edit"]["extraction_target"] = json!("cross-repo");
-        v["entries"][i]["exact_edit"].as_object_mut().unwrap().remove("target_path");
+        v["entries"][i]["exact_edit"]
+            .as_object_mut()
+            .unwrap()
+            .remove("target_path");
     });
 }
 
@@ -458,17 +574,35 @@ fn lifecycle_objects_carry_exactly_one_served_field() {
     });
     rejects("lifecycle-served-field", |v| {
         // both on a delete-once-served plan
-        let i = v["shortlist"].as_array().unwrap().iter().position(|x| x["path"] == "docs/plans/search-index.md").unwrap();
+        let i = v["shortlist"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|x| x["path"] == "docs/plans/search-index.md")
+            .unwrap();
         v["shortlist"][i]["lifecycle"]["served_when"] = json!(judged);
     });
     rejects("lifecycle-served-field", |v| {
         // neither
-        let i = v["shortlist"].as_array().unwrap().iter().position(|x| x["path"] == "docs/plans/search-index.md").unwrap();
-        v["shortlist"][i]["lifecycle"].as_object_mut().unwrap().remove("served_when_path");
+        let i = v["shortlist"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|x| x["path"] == "docs/plans/search-index.md")
+            .unwrap();
+        v["shortlist"][i]["lifecycle"]
+            .as_object_mut()
+            .unwrap()
+            .remove("served_when_path");
     });
     rejects("lifecycle-served-field", |v| {
         // a temporary rule is keyed on age
-        let i = v["shortlist"].as_array().unwrap().iter().position(|x| x["lifecycle"]["lifetime"] == "temporary").unwrap();
+        let i = v["shortlist"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|x| x["lifecycle"]["lifetime"] == "temporary")
+            .unwrap();
         v["shortlist"][i]["lifecycle"]["served_when_path"] = json!("x.md");
     });
     rejects("shape", |v| {
@@ -477,7 +611,10 @@ fn lifecycle_objects_carry_exactly_one_served_field() {
     });
     rejects("shape", |v| {
         let i = entry_index(v, "delete");
-        v["entries"][i]["exact_edit"]["lifecycle"].as_object_mut().unwrap().remove("rule_ref");
+        v["entries"][i]["exact_edit"]["lifecycle"]
+            .as_object_mut()
+            .unwrap()
+            .remove("rule_ref");
     });
 }
 
@@ -492,7 +629,12 @@ fn lifecycle_evidence_comes_from_the_shortlist() {
         v["entries"][i]["safety_tier"] = json!("auto");
     });
     rejects("lifecycle-signal", |v| {
-        let i = v["shortlist"].as_array().unwrap().iter().position(|x| x["path"] == "docs/plans/search-index.md").unwrap();
+        let i = v["shortlist"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|x| x["path"] == "docs/plans/search-index.md")
+            .unwrap();
         v["shortlist"][i]["signals"] = json!([{"kind": "checklist-complete", "checked": 7}]);
     });
 }
@@ -503,7 +645,12 @@ fn keep_rules_protect_from_lifecycle_ops() {
         let i = entry_index(v, "delete");
         let path = v["entries"][i]["path"].clone();
         let lc = json!({"rule_ref": "adrs", "lifetime": "keep"});
-        let s = v["shortlist"].as_array().unwrap().iter().position(|x| x["path"] == path).unwrap();
+        let s = v["shortlist"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|x| x["path"] == path)
+            .unwrap();
         v["shortlist"][s]["lifecycle"] = lc.clone();
         v["entries"][i]["lifecycle"] = lc.clone();
         v["entries"][i]["exact_edit"]["lifecycle"] = lc;
@@ -540,7 +687,10 @@ fn directory_aggregate_has_the_file_entry_shape() {
 fn extract_then_delete_needs_its_target() {
     rejects("shape", |v| {
         let i = entry_index(v, "extract-then-delete");
-        v["entries"][i]["exact_edit"].as_object_mut().unwrap().remove("extraction_target");
+        v["entries"][i]["exact_edit"]
+            .as_object_mut()
+            .unwrap()
+            .remove("extraction_target");
     });
     rejects("shape", |v| {
         let i = entry_index(v, "extract-then-delete");
@@ -548,7 +698,10 @@ fn extract_then_delete_needs_its_target() {
     });
     rejects("shape", |v| {
         let i = entry_index(v, "extract-then-delete");
-        v["entries"][i]["exact_edit"].as_object_mut().unwrap().remove("target_path");
+        v["entries"][i]["exact_edit"]
+            .as_object_mut()
+            .unwrap()
+            .remove("target_path");
     });
 }
 
@@ -557,9 +710,14 @@ fn extract_then_delete_needs_its_target() {
 #[test]
 fn token_estimate_requires_raw_tokens_and_weights_consistently() {
     rejects("shape", |v| {
-        v["entries"][0]["token_estimate"].as_object_mut().unwrap().remove("raw_tokens");
+        v["entries"][0]["token_estimate"]
+            .as_object_mut()
+            .unwrap()
+            .remove("raw_tokens");
     });
-    rejects("shape", |v| v["entries"][0]["token_estimate"]["raw_tokens"] = json!(-3));
+    rejects("shape", |v| {
+        v["entries"][0]["token_estimate"]["raw_tokens"] = json!(-3)
+    });
     // v1: only raw tokens
     accepts(|v| {
         for e in v["entries"].as_array_mut().unwrap() {
@@ -568,9 +726,14 @@ fn token_estimate_requires_raw_tokens_and_weights_consistently() {
         }
     });
     rejects("token-weighting", |v| {
-        v["entries"][0]["token_estimate"].as_object_mut().unwrap().remove("injection_frequency");
+        v["entries"][0]["token_estimate"]
+            .as_object_mut()
+            .unwrap()
+            .remove("injection_frequency");
     });
-    rejects("token-weighting", |v| v["entries"][0]["token_estimate"]["weighted_tokens"] = json!(1));
+    rejects("token-weighting", |v| {
+        v["entries"][0]["token_estimate"]["weighted_tokens"] = json!(1)
+    });
     rejects("token-frequency-from-shortlist", |v| {
         v["entries"][0]["token_estimate"]["injection_frequency"] = json!("on-demand")
     });
@@ -579,11 +742,19 @@ fn token_estimate_requires_raw_tokens_and_weights_consistently() {
 // ---------------------------------------------------------------- derive_safety_tier
 
 /// The spec's table, written from its sentences, independent of the implementation.
-fn spec_tier(op: OpType, destructive: bool, reversible: bool, lc: Option<LifecycleArg>) -> SafetyTier {
+fn spec_tier(
+    op: OpType,
+    destructive: bool,
+    reversible: bool,
+    lc: Option<LifecycleArg>,
+) -> SafetyTier {
     let auto = match lc {
         None => op == OpType::Deterministic && !destructive && reversible,
         Some(a) => {
-            let proven = matches!(a.evidence, Evidence::ServedWhenPathSatisfied | Evidence::TemporaryAge);
+            let proven = matches!(
+                a.evidence,
+                Evidence::ServedWhenPathSatisfied | Evidence::TemporaryAge
+            );
             op == OpType::Deterministic && proven && a.git.tracked && a.git.clean && !a.leaves_repo
         }
     };
@@ -610,7 +781,11 @@ fn derive_safety_tier_matches_the_spec_for_every_input() {
                     for tracked in [false, true] {
                         for clean in [false, true] {
                             for leaves_repo in [false, true] {
-                                args.push(Some(LifecycleArg { evidence, git: GitState { tracked, clean }, leaves_repo }));
+                                args.push(Some(LifecycleArg {
+                                    evidence,
+                                    git: GitState { tracked, clean },
+                                    leaves_repo,
+                                }));
                             }
                         }
                     }
@@ -668,7 +843,11 @@ fn policy_kind_table_equals_what_the_validator_enforces() {
         let kind = kind.as_str().unwrap();
         let i = entry_index(&v, kind);
         // the golden entry of this kind has exactly the published characterization
-        assert_eq!(v["entries"][i]["is_destructive"], json!(k.is_destructive), "{kind}");
+        assert_eq!(
+            v["entries"][i]["is_destructive"],
+            json!(k.is_destructive),
+            "{kind}"
+        );
         if let Some(b) = k.is_reversible.as_bool() {
             assert_eq!(v["entries"][i]["is_reversible"], json!(b), "{kind}");
             assert_eq!(
@@ -680,7 +859,10 @@ fn policy_kind_table_equals_what_the_validator_enforces() {
         // removing any published required field makes that entry invalid
         for field in &k.required {
             let mut m = v.clone();
-            m["entries"][i]["exact_edit"].as_object_mut().unwrap().remove(*field);
+            m["entries"][i]["exact_edit"]
+                .as_object_mut()
+                .unwrap()
+                .remove(*field);
             assert!(!validate_value(&m).is_empty(), "{kind} without {field}");
         }
     }
@@ -699,7 +881,13 @@ fn policy_categories_are_exactly_what_parses() {
         }
     }
     assert_eq!(total, 9, "six stale subtypes and three bloat subtypes");
-    assert_eq!(p.categories.iter().map(|c| c.class.as_str()).collect::<Vec<_>>(), ["stale", "bloat"]);
+    assert_eq!(
+        p.categories
+            .iter()
+            .map(|c| c.class.as_str())
+            .collect::<Vec<_>>(),
+        ["stale", "bloat"]
+    );
 }
 
 #[test]
@@ -719,9 +907,20 @@ fn schema_is_json_generated_from_the_types_with_the_kind_table() {
     assert_eq!(out.status.code(), Some(0));
     let s: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(s["title"], "Report");
-    assert!(s["description"].as_str().unwrap().contains("machine report"));
+    assert!(s["description"]
+        .as_str()
+        .unwrap()
+        .contains("machine report"));
     let required = s["required"].as_array().unwrap();
-    for f in ["schema_version", "tool_version", "generated_at", "scan", "shortlist", "entries", "promotion_candidates"] {
+    for f in [
+        "schema_version",
+        "tool_version",
+        "generated_at",
+        "scan",
+        "shortlist",
+        "entries",
+        "promotion_candidates",
+    ] {
         assert!(required.contains(&json!(f)), "{f}");
     }
     // the kind table is projected in: replace-text requires match and replacement
@@ -731,7 +930,10 @@ fn schema_is_json_generated_from_the_types_with_the_kind_table() {
         .find(|r| r["if"]["properties"]["kind"]["const"] == "replace-text")
         .unwrap();
     for f in ["anchor", "match", "replacement"] {
-        assert!(rt["then"]["required"].as_array().unwrap().contains(&json!(f)));
+        assert!(rt["then"]["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(f)));
     }
     // closed enums: the subtype list is the taxonomy
     let stale: Vec<&str> = s["$defs"]["StaleSubtype"]["oneOf"]
@@ -740,7 +942,17 @@ fn schema_is_json_generated_from_the_types_with_the_kind_table() {
         .iter()
         .map(|b| b["const"].as_str().unwrap())
         .collect();
-    assert_eq!(stale, ["contradicted", "orphaned", "superseded", "provisional", "completed-in-place", "duplicated"]);
+    assert_eq!(
+        stale,
+        [
+            "contradicted",
+            "orphaned",
+            "superseded",
+            "provisional",
+            "completed-in-place",
+            "duplicated"
+        ]
+    );
 }
 
 #[test]
@@ -761,7 +973,10 @@ fn rust_sources(dir: &Path, out: &mut Vec<(String, String)>) {
         if p.is_dir() {
             rust_sources(&p, out);
         } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push((p.display().to_string(), std::fs::read_to_string(&p).unwrap()));
+            out.push((
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            ));
         }
     }
 }
@@ -772,15 +987,26 @@ fn tier_is_derived_only_by_derive_safety_tier() {
     rust_sources(Path::new("src"), &mut files);
     let mut definers = Vec::new();
     for (path, text) in &files {
-        let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
         if code.contains("SafetyTier::Auto") {
-            assert!(path.ends_with("tier.rs"), "{path} constructs SafetyTier::Auto");
+            assert!(
+                path.ends_with("tier.rs"),
+                "{path} constructs SafetyTier::Auto"
+            );
         }
         if code.contains("-> SafetyTier") {
             definers.push(path.clone());
         }
     }
-    assert_eq!(definers.len(), 1, "functions returning a tier: {definers:?}");
+    assert_eq!(
+        definers.len(),
+        1,
+        "functions returning a tier: {definers:?}"
+    );
     assert!(definers[0].ends_with("tier.rs"));
 }
 
@@ -808,7 +1034,10 @@ fn invariants_name_tests_that_exist() {
         for part in line.split('`').skip(1).step_by(2) {
             if let Some(name) = part.strip_prefix("test:") {
                 let name = name.rsplit("::").next().unwrap();
-                assert!(all.contains(&format!("fn {name}(")), "invariants.md names a missing test {name}");
+                assert!(
+                    all.contains(&format!("fn {name}(")),
+                    "invariants.md names a missing test {name}"
+                );
                 named += 1;
             }
         }
