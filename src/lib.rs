@@ -13,13 +13,15 @@
 //! - [`policy`]: the published rules, projected from the tables above.
 //! - [`scan`]: the deterministic scanner; each signal detector is one file behind one trait.
 //! - [`lifecycle`]: the rulebook and lifecycle evaluation (`hygiene sweep`).
-//! - [`finalize`] and [`summary`]: drafts to report, and what it is worth.
+//! - [`finalize`] and [`summary`]: drafts to report, and what it is worth; [`check`]: the
+//!   model-free check for CI.
 //! - [`apply`]: guarded apply and undo.
 //! - [`git`], [`paths`], [`fingerprint`], [`tokens`], [`time`]: the facts everything else stands on.
 //! - [`cli`]: the thin command-line shell.
 #![deny(missing_docs)]
 
 pub mod apply;
+pub mod check;
 pub mod cli;
 pub mod error;
 pub mod finalize;
