@@ -396,7 +396,7 @@ fn dir_date(root: &Path, dir: &str, inside: &[&String], history: Option<&History
 }
 
 /// Ranks one temporary rule's items newest first (ties by path) and decides each.
-fn rank_temporary(_root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now: i64) {
+fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now: i64) {
     items.sort_by(|(a, da), (b, db)| db.secs.cmp(&da.secs).then_with(|| a.path.cmp(&b.path)));
     let of = items.len() as u32;
     for (i, (g, d)) in items.iter_mut().enumerate() {
@@ -437,7 +437,7 @@ fn rank_temporary(_root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], no
             let text = if g.is_dir {
                 None
             } else {
-                read_text(_root, &g.path)
+                read_text(root, &g.path)
             };
             g.suggestion = Some(edit_for(g, rule, text.as_deref()));
         }
