@@ -360,8 +360,16 @@ fn run_undo(_a: &UndoArgs) -> Result<i32> {
     not_yet("undo")
 }
 
-fn run_sweep(_a: &SweepArgs) -> Result<i32> {
-    not_yet("sweep")
+fn run_sweep(a: &SweepArgs) -> Result<i32> {
+    let root = resolve_root(&a.root)?;
+    let now = crate::time::now_override().unwrap_or_else(crate::time::now_secs);
+    let report = crate::lifecycle::sweep(&root, now)?;
+    let text = match a.format {
+        Format::Json => to_json(&report),
+        Format::Human => crate::lifecycle::sweep::render_human(&report),
+    };
+    emit(None, &text)?;
+    Ok(0)
 }
 
 fn run_tokens(_a: &TokensArgs) -> Result<i32> {

@@ -1,0 +1,644 @@
+//! Evaluation: which rule governs each path, and whether it has served.
+//!
+//! Combining rules, in this order (docs/lifecycle.md states the same):
+//! 1. A `keep` rule wins over everything: a file it matches (or a file under a directory it
+//!    matches) is never served, and no directory containing it is deleted as a whole.
+//! 2. A `dir` rule governs a matching directory as one aggregate; the outermost matching
+//!    directory wins, and the files inside are not governed one by one.
+//! 3. Otherwise the first matching `file` rule, in rulebook order, governs the file.
+
+use super::rulebook::{lifetime_name, MatchKind, Rule, Rulebook, ServedBy};
+use super::{DateSource, Facts, Governed, PathSource, Status};
+use crate::git::{History, Repo};
+use crate::report::{
+    Anchor, EditKind, ExactEdit, Lifecycle, Lifetime, LineRange, WholeAnchor, WholeKind,
+};
+use crate::tier::Evidence;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
+
+/// Documents larger than this are not read for frontmatter or sections (they are still governed).
+const READ_CAP: u64 = 4 * 1024 * 1024;
+
+/// Evaluates every rule against the tree. `files` are the root-relative paths of all files the
+/// walk saw (documents or not); `now` is Unix seconds. The result is sorted by path.
+pub fn evaluate(
+    root: &Path,
+    rulebook: &Rulebook,
+    files: &[String],
+    _repo: Option<&Repo>,
+    history: Option<&History>,
+    now: i64,
+) -> Vec<Governed> {
+    let keeps: Vec<&Rule> = rulebook
+        .rules
+        .iter()
+        .filter(|r| r.lifetime == Lifetime::Keep)
+        .collect();
+    // 1. Keep protection, per file.
+    let protected: HashMap<&str, &Rule> = files
+        .iter()
+        .filter_map(|f| keep_rule(&keeps, f).map(|r| (f.as_str(), r)))
+        .collect();
+
+    // 2. Directory aggregates: every ancestor folder of a walked file is a candidate.
+    let mut dirs: BTreeSet<&str> = BTreeSet::new();
+    for f in files {
+        let mut at = f.as_str();
+        while let Some(i) = at.rfind('/') {
+            at = &at[..i];
+            dirs.insert(at);
+        }
+    }
+    let mut aggregates: BTreeMap<&str, &Rule> = BTreeMap::new();
+    for d in &dirs {
+        if ancestors(d).any(|a| aggregates.contains_key(a)) {
+            continue; // the outermost matching directory governs
+        }
+        let rule = rulebook.rules.iter().find(|r| {
+            r.match_kind == MatchKind::Dir && r.lifetime != Lifetime::Keep && r.matches(d)
+        });
+        if let Some(r) = rule {
+            aggregates.insert(d, r);
+        }
+    }
+
+    let mut out: Vec<Governed> = Vec::new();
+    // Temporary items wait for their rule's ranking, keyed by rule id.
+    let mut temporary: HashMap<&str, Vec<(Governed, Dated)>> = HashMap::new();
+
+    for (&dir, &rule) in &aggregates {
+        let prefix = format!("{dir}/");
+        let inside: Vec<&String> = files.iter().filter(|f| f.starts_with(&prefix)).collect();
+        if let Some((f, keep)) = inside
+            .iter()
+            .find_map(|f| protected.get(f.as_str()).map(|k| (f, *k)))
+        {
+            let mut g = protected_item(dir, true, keep, rule);
+            g.facts
+                .notes
+                .push(format!("contains {f}, which `{}` keeps", keep.id));
+            g.evidence = format!("{}; it contains {f}", g.evidence);
+            out.push(g);
+            continue;
+        }
+        let g = governed(root, dir, true, rule);
+        if rule.lifetime == Lifetime::Temporary {
+            let d = dir_date(root, dir, &inside, history);
+            temporary.entry(rule.id.as_str()).or_default().push((g, d));
+        } else {
+            out.push(g);
+        }
+    }
+
+    for f in files {
+        if ancestors(f).any(|a| aggregates.contains_key(a)) {
+            continue;
+        }
+        let rule = rulebook.rules.iter().find(|r| {
+            r.match_kind == MatchKind::File && r.lifetime != Lifetime::Keep && r.matches(f)
+        });
+        let Some(rule) = rule else { continue };
+        if let Some(keep) = protected.get(f.as_str()) {
+            out.push(protected_item(f, false, keep, rule));
+            continue;
+        }
+        let g = governed(root, f, false, rule);
+        if rule.lifetime == Lifetime::Temporary {
+            let d = file_date(root, f, history);
+            temporary.entry(rule.id.as_str()).or_default().push((g, d));
+        } else {
+            out.push(g);
+        }
+    }
+
+    for (id, mut items) in temporary {
+        let Some(rule) = rulebook.rule(id) else {
+            continue;
+        };
+        rank_temporary(root, rule, &mut items, now);
+        out.extend(items.into_iter().map(|(g, _)| g));
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
+}
+
+/// Loads the rulebook, walks and evaluates `root` now, and returns the item for `path`: apply's
+/// live re-verification of a lifecycle entry (its age and rank, or its served path).
+pub fn recheck(root: &Path, path: &str, now: i64) -> crate::Result<Option<Governed>> {
+    let book = Rulebook::load(root)?;
+    let (files, _) = super::walk_files(root, &book.excluded_dirs);
+    let repo = Repo::discover(root);
+    let history = repo.as_ref().map(Repo::history);
+    let path = path.trim_end_matches('/');
+    Ok(
+        evaluate(root, &book, &files, repo.as_ref(), history.as_ref(), now)
+            .into_iter()
+            .find(|g| g.path == path),
+    )
+}
+
+/// The proper ancestors of a root-relative path, innermost first.
+fn ancestors(path: &str) -> impl Iterator<Item = &str> {
+    let mut at = path;
+    std::iter::from_fn(move || {
+        let i = at.rfind('/')?;
+        at = &at[..i];
+        Some(at)
+    })
+}
+
+fn keep_rule<'a>(keeps: &[&'a Rule], file: &str) -> Option<&'a Rule> {
+    keeps.iter().copied().find(|r| match r.match_kind {
+        MatchKind::File => r.matches(file),
+        MatchKind::Dir => ancestors(file).any(|d| r.matches(d)),
+    })
+}
+
+fn lifecycle_of(rule: &Rule) -> Lifecycle {
+    Lifecycle {
+        rule_ref: rule.id.clone(),
+        lifetime: rule.lifetime,
+        served_when_path: None,
+        served_when: None,
+    }
+}
+
+fn protected_item(path: &str, is_dir: bool, keep: &Rule, overridden: &Rule) -> Governed {
+    Governed {
+        path: path.to_string(),
+        is_dir,
+        served: Some(false),
+        lifecycle: lifecycle_of(keep),
+        suggestion: None,
+        evidence: format!(
+            "protected by keep rule `{}` from rule `{}` ({})",
+            keep.id,
+            overridden.id,
+            lifetime_name(overridden.lifetime)
+        ),
+        status: Status::Protected,
+        facts: Facts {
+            protected_by: Some(keep.id.clone()),
+            overrides: Some(overridden.id.clone()),
+            ..Facts::default()
+        },
+    }
+}
+
+/// A governed item before ranking (temporary) or with its final status (delete-once-served).
+fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule) -> Governed {
+    let mut g = Governed {
+        path: path.to_string(),
+        is_dir,
+        served: Some(false),
+        lifecycle: lifecycle_of(rule),
+        suggestion: None,
+        evidence: String::new(),
+        status: Status::NotServed,
+        facts: Facts::default(),
+    };
+    if rule.lifetime != Lifetime::DeleteOnceServed {
+        return g;
+    }
+    let text = if is_dir { None } else { read_text(root, path) };
+    let from_frontmatter = text
+        .as_deref()
+        .and_then(frontmatter_served_path)
+        .and_then(|raw| match resolve_document_path(root, path, &raw) {
+            Some(p) => Some(p),
+            None => {
+                g.facts.notes.push(format!(
+                    "frontmatter served_when_path `{raw}` is not a root-relative path inside the repository; ignored"
+                ));
+                None
+            }
+        });
+    let served_path = match (from_frontmatter, &rule.served) {
+        (Some(p), _) => Some((p, PathSource::Frontmatter)),
+        (None, Some(ServedBy::Path(t))) => match fill_template(t, path) {
+            Some(p) if !is_self(&p, path) => Some((p, PathSource::Rule)),
+            _ => {
+                g.facts.notes.push(format!(
+                    "served_when_path `{t}` resolves to no usable path for {path}"
+                ));
+                None
+            }
+        },
+        _ => None,
+    };
+    match (served_path, &rule.served) {
+        (Some((p, source)), _) => {
+            let exists = path_exists(root, &p);
+            g.facts.evidence = Some(if exists {
+                Evidence::ServedWhenPathSatisfied
+            } else {
+                Evidence::ServedWhenPathMissing
+            });
+            g.evidence = format!(
+                "served_when_path {p} (from {}) {}",
+                match source {
+                    PathSource::Frontmatter => "the document's frontmatter",
+                    PathSource::Rule => "the rule",
+                },
+                if exists {
+                    "exists: served"
+                } else {
+                    "does not exist: not served yet"
+                }
+            );
+            g.facts.served_when_path = Some(p.clone());
+            g.facts.path_exists = Some(exists);
+            g.facts.path_source = Some(source);
+            g.lifecycle.served_when_path = Some(p);
+            if exists {
+                g.status = Status::Served;
+                g.served = Some(true);
+            }
+        }
+        (None, Some(ServedBy::Question(q))) => {
+            g.facts.evidence = Some(Evidence::ClassifierJudged);
+            g.facts.question = Some(q.clone());
+            g.evidence = format!("needs a model's judgement: {q}");
+            g.lifecycle.served_when = Some(q.clone());
+            g.status = Status::NeedsJudgement;
+            g.served = None;
+        }
+        (None, _) => {
+            // A template that resolves to nothing usable proves nothing: never served.
+            g.facts.evidence = Some(Evidence::ServedWhenPathMissing);
+            g.evidence = "served_when_path resolves to no usable path: not served".into();
+        }
+    }
+    if g.status != Status::NotServed {
+        g.suggestion = Some(edit_for(&g, rule, text.as_deref()));
+    }
+    g
+}
+
+/// The `delete` or `extract-then-delete` edit for a served (or judgeable) item.
+fn edit_for(g: &Governed, rule: &Rule, text: Option<&str>) -> ExactEdit {
+    let mut edit = ExactEdit {
+        kind: EditKind::Delete,
+        anchor: Some(Anchor::Whole(WholeAnchor {
+            whole: if g.is_dir {
+                WholeKind::Directory
+            } else {
+                WholeKind::File
+            },
+        })),
+        dest_path: None,
+        key: None,
+        value: None,
+        match_text: None,
+        replacement: None,
+        canonical_ref: None,
+        lifecycle: Some(g.lifecycle.clone()),
+        extraction_target: None,
+        target_path: None,
+        expected_sha256: None,
+    };
+    if let (Some(x), false) = (&rule.extract, g.is_dir) {
+        if let Some(range) = text.and_then(|t| section_lines(t, &x.anchor_heading)) {
+            edit.kind = EditKind::ExtractThenDelete;
+            edit.anchor = Some(Anchor::Lines(range));
+            edit.extraction_target = Some(x.target);
+            edit.target_path = x.target_path.clone();
+        }
+    }
+    edit
+}
+
+/// A temporary item's date and where it came from.
+#[derive(Debug, Clone, Copy)]
+struct Dated {
+    secs: i64,
+    source: DateSource,
+}
+
+/// The first valid `YYYY-MM-DD` in a name, as Unix seconds at midnight UTC.
+pub fn date_in_name(name: &str) -> Option<i64> {
+    let b = name.as_bytes();
+    (0..b.len().saturating_sub(9)).find_map(|i| {
+        let s = name.get(i..i + 10)?;
+        let shape = s.bytes().enumerate().all(|(j, c)| match j {
+            4 | 7 => c == b'-',
+            _ => c.is_ascii_digit(),
+        });
+        // Not part of a longer number (`12026-01-01`, `2026-01-012`).
+        let before = i
+            .checked_sub(1)
+            .map(|k| b[k].is_ascii_digit())
+            .unwrap_or(false);
+        let after = b.get(i + 10).is_some_and(|c| c.is_ascii_digit());
+        (shape && !before && !after)
+            .then(|| crate::time::parse_date(s))
+            .flatten()
+    })
+}
+
+fn base_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+fn mtime(root: &Path, rel: &str) -> Option<i64> {
+    let full = crate::paths::resolve_inside(root, rel, false).ok()?;
+    let modified = std::fs::symlink_metadata(full).ok()?.modified().ok()?;
+    let d = modified.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(d.as_secs() as i64)
+}
+
+fn file_date(root: &Path, rel: &str, history: Option<&History>) -> Dated {
+    if let Some(secs) = date_in_name(base_name(rel)) {
+        return Dated {
+            secs,
+            source: DateSource::Name,
+        };
+    }
+    if let Some(c) = history.and_then(|h| h.last_change(rel)) {
+        return Dated {
+            secs: c.time,
+            source: DateSource::Commit,
+        };
+    }
+    Dated {
+        secs: mtime(root, rel).unwrap_or(0),
+        source: DateSource::Mtime,
+    }
+}
+
+/// A directory's date: from its name, else the newest date of the files inside (each dated by
+/// its last commit, else its mtime).
+fn dir_date(root: &Path, dir: &str, inside: &[&String], history: Option<&History>) -> Dated {
+    if let Some(secs) = date_in_name(base_name(dir)) {
+        return Dated {
+            secs,
+            source: DateSource::Name,
+        };
+    }
+    inside
+        .iter()
+        .map(|f| match history.and_then(|h| h.last_change(f)) {
+            Some(c) => Dated {
+                secs: c.time,
+                source: DateSource::Commit,
+            },
+            None => Dated {
+                secs: mtime(root, f).unwrap_or(0),
+                source: DateSource::Mtime,
+            },
+        })
+        .max_by_key(|d| d.secs)
+        .unwrap_or(Dated {
+            secs: 0,
+            source: DateSource::Mtime,
+        })
+}
+
+/// Ranks one temporary rule's items newest first (ties by path) and decides each.
+fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now: i64) {
+    items.sort_by(|(a, da), (b, db)| db.secs.cmp(&da.secs).then_with(|| a.path.cmp(&b.path)));
+    let of = items.len() as u32;
+    for (i, (g, d)) in items.iter_mut().enumerate() {
+        let rank = i as u32 + 1;
+        let age_secs = now - d.secs;
+        let age_days = age_secs.div_euclid(86_400);
+        let outside = rank > rule.retain_recent;
+        let old = age_secs > i64::from(rule.max_age_days) * 86_400;
+        let date = crate::time::format_date(d.secs);
+        g.facts = Facts {
+            evidence: Some(Evidence::TemporaryAge),
+            date: Some(date.clone()),
+            date_source: Some(d.source),
+            rank: Some(rank),
+            of: Some(of),
+            age_days: Some(age_days),
+            retain_recent: Some(rule.retain_recent),
+            max_age_days: Some(rule.max_age_days),
+            ..std::mem::take(&mut g.facts)
+        };
+        let source = match d.source {
+            DateSource::Name => "the name",
+            DateSource::Commit => "its last commit",
+            DateSource::Mtime => "its modification time",
+        };
+        let verdict = match (outside, old) {
+            (true, true) => "served",
+            (false, _) => "kept: among the newest",
+            (true, false) => "kept: not old enough",
+        };
+        g.evidence = format!(
+            "dated {date} (from {source}), rank {rank} of {of} newest first (keeps {}), {age_days} days old (limit {}): {verdict}",
+            rule.retain_recent, rule.max_age_days
+        );
+        if outside && old {
+            g.status = Status::Served;
+            g.served = Some(true);
+            let text = if g.is_dir {
+                None
+            } else {
+                read_text(root, &g.path)
+            };
+            g.suggestion = Some(edit_for(g, rule, text.as_deref()));
+        }
+    }
+}
+
+fn read_text(root: &Path, rel: &str) -> Option<String> {
+    let full = crate::paths::resolve_inside(root, rel, false).ok()?;
+    let meta = std::fs::metadata(&full).ok()?;
+    if meta.len() > READ_CAP {
+        return None;
+    }
+    String::from_utf8(std::fs::read(full).ok()?).ok()
+}
+
+/// Whether a root-relative path exists inside the root (file or folder; no link out).
+pub fn path_exists(root: &Path, rel: &str) -> bool {
+    crate::paths::resolve_inside(root, rel, false)
+        .ok()
+        .is_some_and(|p| std::fs::symlink_metadata(p).is_ok())
+}
+
+/// The value of a `served_when_path:` line in the document's YAML frontmatter.
+fn frontmatter_served_path(text: &str) -> Option<String> {
+    let mut lines = text.lines();
+    if lines.next()?.trim_end() != "---" {
+        return None;
+    }
+    for line in lines {
+        let t = line.trim_end();
+        if t == "---" || t == "..." {
+            return None;
+        }
+        if let Some(v) = t.strip_prefix("served_when_path:") {
+            let v = v.trim().trim_matches(|c| c == '"' || c == '\'').trim();
+            return (!v.is_empty()).then(|| v.to_string());
+        }
+    }
+    None
+}
+
+/// Resolves a document's own path reference: against its folder first, then the root (the
+/// scanner's rule for references). A path that exists in neither place resolves root-relative.
+fn resolve_document_path(root: &Path, doc: &str, raw: &str) -> Option<String> {
+    let raw = raw.strip_prefix("./").unwrap_or(raw);
+    let folder = doc.rsplit_once('/').map(|(d, _)| d);
+    let local = folder.map(|d| format!("{d}/{raw}"));
+    let candidates: Vec<String> = local.into_iter().chain([raw.to_string()]).collect();
+    let valid: Vec<String> = candidates
+        .into_iter()
+        .filter(|c| crate::paths::check_relative(c).is_ok() && !is_self(c, doc))
+        .collect();
+    valid
+        .iter()
+        .find(|c| path_exists(root, c))
+        .or(valid.last())
+        .cloned()
+}
+
+/// A served path that is the document itself (or inside it) would prove nothing.
+fn is_self(candidate: &str, doc: &str) -> bool {
+    let c = candidate.trim_end_matches('/');
+    c == doc || c.starts_with(&format!("{doc}/"))
+}
+
+/// Fills a `served_when_path` template for `path`; `None` when the result is not a valid
+/// root-relative path.
+pub fn fill_template(template: &str, path: &str) -> Option<String> {
+    let (dir, name) = match path.rsplit_once('/') {
+        Some((d, n)) => (d, n),
+        None => ("", path),
+    };
+    let stem = match name.rsplit_once('.') {
+        Some((s, _)) if !s.is_empty() => s,
+        _ => name,
+    };
+    let filled = template
+        .replace("{path}", path)
+        .replace("{dir}", dir)
+        .replace("{name}", name)
+        .replace("{stem}", stem);
+    // `{dir}/x` for a document at the root becomes `/x`: drop the empty folder.
+    let filled = filled.trim_start_matches('/').to_string();
+    crate::paths::check_relative(&filled).ok().map(|_| filled)
+}
+
+/// The 1-based line range of the section under the first heading whose text equals `heading`
+/// (case-insensitively, trimmed), through the line before the next heading of the same or a
+/// higher level. `None` when there is no such heading, or the section has nothing under it.
+pub fn section_lines(text: &str, heading: &str) -> Option<LineRange> {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .filter(|&i| i < text.len())
+        .collect();
+    let line_of = |offset: usize| match line_starts.binary_search(&offset) {
+        Ok(i) => i + 1,
+        Err(i) => i,
+    };
+    // (level, text, first line, last line) of every heading outside code and frontmatter.
+    let mut headings: Vec<(usize, String, usize, usize)> = Vec::new();
+    let mut current: Option<(usize, String, usize, usize)> = None;
+    let opts = Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
+    for (event, range) in Parser::new_ext(text, opts).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => {
+                let last = line_of(range.end.saturating_sub(1).max(range.start));
+                current = Some((level as usize, String::new(), line_of(range.start), last));
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some(c) = current.as_mut() {
+                    c.1.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => headings.extend(current.take()),
+            _ => {}
+        }
+    }
+    let want = heading.trim().to_lowercase();
+    let at = headings
+        .iter()
+        .position(|(_, t, _, _)| t.trim().to_lowercase() == want)?;
+    let (level, _, start, head_end) = headings[at].clone();
+    let end = headings[at + 1..]
+        .iter()
+        .find(|(l, _, _, _)| *l <= level)
+        .map(|(_, _, s, _)| s - 1)
+        .unwrap_or(line_starts.len());
+    let lines: Vec<&str> = text.lines().collect();
+    let has_body =
+        (head_end + 1..=end).any(|n| lines.get(n - 1).is_some_and(|l| !l.trim().is_empty()));
+    has_body.then_some(LineRange {
+        start_line: start as u32,
+        end_line: end as u32,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_in_names() {
+        assert_eq!(
+            date_in_name("2026-01-05-handoff.md"),
+            crate::time::parse_date("2026-01-05")
+        );
+        assert_eq!(
+            date_in_name("handoff_2026-01-05.md"),
+            crate::time::parse_date("2026-01-05")
+        );
+        assert_eq!(date_in_name("2026-13-05.md"), None);
+        assert_eq!(date_in_name("12026-01-05.md"), None);
+        assert_eq!(date_in_name("notes.md"), None);
+    }
+
+    #[test]
+    fn templates_fill() {
+        assert_eq!(
+            fill_template("{dir}/{stem}.done", "docs/plans/a.md").as_deref(),
+            Some("docs/plans/a.done")
+        );
+        assert_eq!(fill_template("{dir}/DONE", "a.md").as_deref(), Some("DONE"));
+        assert_eq!(
+            fill_template("{path}/DONE", "scratch").as_deref(),
+            Some("scratch/DONE")
+        );
+    }
+
+    #[test]
+    fn sections_end_at_same_or_higher_heading() {
+        let t =
+            "# Plan\n\n## Steps\n- a\n\n## Decisions\nWe chose X.\n### Why\nBecause.\n\n## Next\n";
+        assert_eq!(
+            section_lines(t, "decisions"),
+            Some(LineRange {
+                start_line: 6,
+                end_line: 10
+            })
+        );
+        let t = "# Plan\n## Decisions\n## Next\n";
+        assert_eq!(section_lines(t, "Decisions"), None, "empty section");
+        let t = "# Plan\n```\n## Decisions\n```\n";
+        assert_eq!(section_lines(t, "Decisions"), None, "inside code");
+        let t = "---\nserved_when_path: x\n---\n# P\n## Decisions\nA\n";
+        assert_eq!(
+            section_lines(t, "Decisions"),
+            Some(LineRange {
+                start_line: 5,
+                end_line: 6
+            })
+        );
+    }
+
+    #[test]
+    fn frontmatter_line() {
+        assert_eq!(
+            frontmatter_served_path("---\ntitle: x\nserved_when_path: \"src/a.rs\"\n---\n")
+                .as_deref(),
+            Some("src/a.rs")
+        );
+        assert_eq!(frontmatter_served_path("# x\nserved_when_path: a\n"), None);
+    }
+}

@@ -1,0 +1,489 @@
+//! The rulebook: which documents are meant to die, and when.
+//!
+//! The shipped defaults (`rulebook.default.json`, embedded at build time) are merged with the
+//! repository's own `.hygiene/rulebook.json` **by rule `id`**: a repository rule with a default's
+//! id replaces that rule in place (or removes it, with `"disabled": true`); a new id is added
+//! before the defaults, so the repository's own rules are tried first. Every problem is an error
+//! naming the file, the rule id and what is wrong, because a rulebook that silently half-loads
+//! deletes the wrong files.
+
+use crate::error::{Error, Result};
+use crate::report::{ExtractionTarget, Lifetime};
+use globset::{Glob, GlobBuilder, GlobMatcher};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// The shipped default rules, exactly as `rulebook.default.json` holds them.
+pub const DEFAULT_RULEBOOK: &str = include_str!("../../rulebook.default.json");
+
+/// How the shipped defaults are named in errors and in `hygiene sweep`'s sources.
+pub const DEFAULT_SOURCE: &str = "rulebook.default.json (shipped)";
+
+/// Where a repository keeps its own rulebook, relative to the root.
+pub const REPO_RULEBOOK: &str = ".hygiene/rulebook.json";
+
+/// The placeholders a `served_when_path` template may use.
+pub const PLACEHOLDERS: [&str; 4] = ["{path}", "{dir}", "{name}", "{stem}"];
+
+/// The parsed shipped defaults, for `hygiene policy` (a projection of the file the code runs on).
+///
+/// ```
+/// let v = hygiene::lifecycle::default_rulebook_json();
+/// assert!(v["rules"].as_array().is_some_and(|r| !r.is_empty()));
+/// ```
+pub fn default_rulebook_json() -> Value {
+    serde_json::from_str(DEFAULT_RULEBOOK).expect("the shipped rulebook is valid JSON (tested)")
+}
+
+/// Whether a rule governs files or whole directories.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MatchKind {
+    /// Each matching file is its own governed document.
+    File,
+    /// Each matching directory is one aggregate item, deleted as a whole.
+    Dir,
+}
+
+/// What a rule extracts before deleting a served document.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extract {
+    /// The heading whose section is kept (compared case-insensitively, trimmed).
+    pub anchor_heading: String,
+    /// Where the section goes.
+    pub target: ExtractionTarget,
+    /// The root-relative target document of a `repo-durable` extraction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_path: Option<String>,
+}
+
+/// How a delete-once-served rule learns that a document has served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServedBy {
+    /// A path template (`{path}`, `{dir}`, `{name}`, `{stem}`) whose existence proves service.
+    Path(String),
+    /// A question a model judges.
+    Question(String),
+}
+
+/// One validated rule.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// The rule's id (what `rule_ref` names).
+    pub id: String,
+    /// Files or directories.
+    pub match_kind: MatchKind,
+    /// The glob as written (root-relative, `/`-separated; `*` stays inside one segment).
+    pub glob: String,
+    /// The compiled glob.
+    pub matcher: GlobMatcher,
+    /// The lifetime.
+    pub lifetime: Lifetime,
+    /// Temporary: how many of the newest are always kept (0 when absent).
+    pub retain_recent: u32,
+    /// Temporary: the age in days a document must exceed (0 when absent).
+    pub max_age_days: u32,
+    /// Delete-once-served: the served field (exactly one).
+    pub served: Option<ServedBy>,
+    /// What to extract before deleting, if anything.
+    pub extract: Option<Extract>,
+    /// A note for humans.
+    pub description: Option<String>,
+    /// Which file the rule came from.
+    pub source: String,
+}
+
+impl Rule {
+    /// Whether the rule matches a root-relative path (a file, or a directory for a `dir` rule).
+    pub fn matches(&self, rel: &str) -> bool {
+        self.matcher.is_match(rel)
+    }
+}
+
+/// The merged rulebook: the shipped defaults overridden or extended by `.hygiene/rulebook.json`.
+#[derive(Debug, Clone, Default)]
+pub struct Rulebook {
+    /// Extra or replacement scope globs from the repository's rulebook, if it sets them.
+    pub scope_globs: Option<Vec<String>>,
+    /// Extra excluded folder names from the repository's rulebook.
+    pub excluded_dirs: Vec<String>,
+    /// The rules in the order they are tried (repository additions first, then the defaults).
+    pub rules: Vec<Rule>,
+    /// The files the rulebook was built from, in merge order.
+    pub sources: Vec<String>,
+}
+
+/// A rule as parsed from JSON, before the semantic checks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRule {
+    id: String,
+    #[serde(rename = "match")]
+    match_kind: Option<MatchKind>,
+    glob: Option<String>,
+    lifetime: Option<Lifetime>,
+    retain_recent: Option<u32>,
+    max_age_days: Option<u32>,
+    served_when_path: Option<String>,
+    served_when: Option<String>,
+    extract: Option<Extract>,
+    description: Option<String>,
+    #[serde(default)]
+    disabled: bool,
+}
+
+/// One file's contribution: its rules (or removals) and its scanner settings.
+struct Parsed {
+    rules: Vec<(String, Option<Rule>)>,
+    scope_globs: Option<Vec<String>>,
+    excluded_dirs: Vec<String>,
+}
+
+impl Rulebook {
+    /// Loads the defaults and `.hygiene/rulebook.json` under `root`.
+    pub fn load(root: &Path) -> Result<Rulebook> {
+        let mut book = Rulebook::defaults()?;
+        let path = root.join(REPO_RULEBOOK);
+        match std::fs::read(&path) {
+            Ok(bytes) => book.merge(parse(REPO_RULEBOOK, &bytes)?, REPO_RULEBOOK),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(Error::io(path, e)),
+        }
+        Ok(book)
+    }
+
+    /// The shipped defaults alone.
+    pub fn defaults() -> Result<Rulebook> {
+        Rulebook::from_json(DEFAULT_SOURCE, DEFAULT_RULEBOOK.as_bytes())
+    }
+
+    /// Parses one rulebook file on its own (no defaults); `source` names it in errors.
+    pub fn from_json(source: &str, bytes: &[u8]) -> Result<Rulebook> {
+        let mut book = Rulebook::default();
+        book.merge(parse(source, bytes)?, source);
+        Ok(book)
+    }
+
+    /// The rule with this id.
+    pub fn rule(&self, id: &str) -> Option<&Rule> {
+        self.rules.iter().find(|r| r.id == id)
+    }
+
+    fn merge(&mut self, parsed: Parsed, source: &str) {
+        let mut added = Vec::new();
+        for (id, rule) in parsed.rules {
+            let at = self.rules.iter().position(|r| r.id == id);
+            match (at, rule) {
+                (Some(i), Some(rule)) => self.rules[i] = rule,
+                (Some(i), None) => {
+                    self.rules.remove(i);
+                }
+                (None, Some(rule)) => added.push(rule),
+                (None, None) => {}
+            }
+        }
+        added.append(&mut self.rules);
+        self.rules = added;
+        if parsed.scope_globs.is_some() {
+            self.scope_globs = parsed.scope_globs;
+        }
+        for d in parsed.excluded_dirs {
+            if !self.excluded_dirs.contains(&d) {
+                self.excluded_dirs.push(d);
+            }
+        }
+        self.sources.push(source.to_string());
+    }
+}
+
+fn bad(source: &str, message: String) -> Error {
+    Error::Parse {
+        path: source.to_string(),
+        message,
+    }
+}
+
+/// Compiles a rulebook glob: `*` and `?` stay inside one path segment, `**` crosses them.
+pub fn compile_glob(glob: &str) -> std::result::Result<GlobMatcher, String> {
+    if glob.is_empty() {
+        return Err("the glob is empty".into());
+    }
+    if glob.starts_with('/') || glob.contains('\\') {
+        return Err(format!(
+            "glob `{glob}` must be root-relative with `/` separators"
+        ));
+    }
+    if glob.split('/').any(|s| s == ".." || s == ".") {
+        return Err(format!("glob `{glob}` has a `.` or `..` segment"));
+    }
+    GlobBuilder::new(glob)
+        .literal_separator(true)
+        .backslash_escape(true)
+        .build()
+        .map(|g: Glob| g.compile_matcher())
+        .map_err(|e| format!("bad glob `{glob}`: {}", e.kind()))
+}
+
+fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
+    let top: Value = crate::error::parse_json(source, bytes)?;
+    let Value::Object(top) = top else {
+        return Err(bad(source, "the rulebook must be a JSON object".into()));
+    };
+    for key in top.keys() {
+        if ![
+            "rules",
+            "scope_globs",
+            "excluded_dirs",
+            "description",
+            "$schema",
+        ]
+        .contains(&key.as_str())
+        {
+            return Err(bad(
+                source,
+                format!("unknown top-level key `{key}` (expected rules, scope_globs, excluded_dirs, description)"),
+            ));
+        }
+    }
+    let scope_globs = match top.get("scope_globs") {
+        None => None,
+        Some(v) => {
+            let globs = string_list(source, "scope_globs", v)?;
+            for g in &globs {
+                compile_glob(g).map_err(|e| bad(source, format!("scope_globs: {e}")))?;
+            }
+            Some(globs)
+        }
+    };
+    let excluded_dirs = match top.get("excluded_dirs") {
+        None => Vec::new(),
+        Some(v) => {
+            let dirs = string_list(source, "excluded_dirs", v)?;
+            for d in &dirs {
+                if d.is_empty() || d.contains('/') || d.contains('\\') || d == "." || d == ".." {
+                    return Err(bad(
+                        source,
+                        format!("excluded_dirs: `{d}` must be a plain folder name"),
+                    ));
+                }
+            }
+            dirs
+        }
+    };
+    let raw_rules = match top.get("rules") {
+        None => Vec::new(),
+        Some(Value::Array(a)) => a.clone(),
+        Some(_) => return Err(bad(source, "`rules` must be an array".into())),
+    };
+    let mut rules: Vec<(String, Option<Rule>)> = Vec::new();
+    for (i, v) in raw_rules.into_iter().enumerate() {
+        let id = rule_id(source, i, &v)?;
+        if rules.iter().any(|(seen, _)| *seen == id) {
+            return Err(bad(source, format!("rule `{id}`: duplicate id")));
+        }
+        let raw: RawRule =
+            serde_json::from_value(v).map_err(|e| bad(source, format!("rule `{id}`: {e}")))?;
+        let rule = if raw.disabled {
+            None
+        } else {
+            Some(check_rule(raw, source).map_err(|m| bad(source, format!("rule `{id}`: {m}")))?)
+        };
+        rules.push((id, rule));
+    }
+    Ok(Parsed {
+        rules,
+        scope_globs,
+        excluded_dirs,
+    })
+}
+
+fn string_list(source: &str, key: &str, v: &Value) -> Result<Vec<String>> {
+    let err = || bad(source, format!("`{key}` must be an array of strings"));
+    let Value::Array(items) = v else {
+        return Err(err());
+    };
+    items
+        .iter()
+        .map(|s| s.as_str().map(str::to_string).ok_or_else(err))
+        .collect()
+}
+
+fn rule_id(source: &str, index: usize, v: &Value) -> Result<String> {
+    let obj: &Map<String, Value> = v
+        .as_object()
+        .ok_or_else(|| bad(source, format!("rule #{}: must be an object", index + 1)))?;
+    let id = obj
+        .get("id")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad(source, format!("rule #{}: missing string `id`", index + 1)))?;
+    let ok = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !ok {
+        return Err(bad(
+            source,
+            format!(
+                "rule #{}: id `{id}` must be non-empty letters, digits, `-`, `_` or `.`",
+                index + 1
+            ),
+        ));
+    }
+    Ok(id.to_string())
+}
+
+/// The semantic checks serde cannot express. Returns the problem, without file or id.
+fn check_rule(raw: RawRule, source: &str) -> std::result::Result<Rule, String> {
+    let match_kind = raw.match_kind.ok_or("missing `match` (file or dir)")?;
+    let glob = raw.glob.ok_or("missing `glob`")?;
+    let lifetime = raw
+        .lifetime
+        .ok_or("missing `lifetime` (keep, temporary or delete-once-served)")?;
+    let glob = if match_kind == MatchKind::Dir {
+        glob.trim_end_matches('/').to_string()
+    } else {
+        glob
+    };
+    let matcher = compile_glob(&glob)?;
+    let aging = raw.retain_recent.is_some() || raw.max_age_days.is_some();
+    let serving = raw.served_when_path.is_some() || raw.served_when.is_some();
+    match lifetime {
+        Lifetime::Keep | Lifetime::Temporary if serving => {
+            return Err(format!(
+                "served_when_path/served_when belong to delete-once-served rules, not {}",
+                lifetime_name(lifetime)
+            ));
+        }
+        Lifetime::Keep | Lifetime::DeleteOnceServed if aging => {
+            return Err(format!(
+                "retain_recent/max_age_days belong to temporary rules, not {}",
+                lifetime_name(lifetime)
+            ));
+        }
+        Lifetime::Temporary if !aging => {
+            return Err(
+                "a temporary rule needs retain_recent or max_age_days (or both)".to_string(),
+            );
+        }
+        _ => {}
+    }
+    let served = match (raw.served_when_path, raw.served_when) {
+        (Some(_), Some(_)) => {
+            return Err("has both served_when_path and served_when; give exactly one".into())
+        }
+        (None, None) if lifetime == Lifetime::DeleteOnceServed => {
+            return Err(
+                "a delete-once-served rule needs exactly one of served_when_path or served_when"
+                    .into(),
+            )
+        }
+        (Some(p), None) => {
+            check_template(&p)?;
+            Some(ServedBy::Path(p))
+        }
+        (None, Some(q)) => {
+            if q.trim().is_empty() {
+                return Err("served_when is empty; write the question a model should judge".into());
+            }
+            Some(ServedBy::Question(q))
+        }
+        (None, None) => None,
+    };
+    if let Some(x) = &raw.extract {
+        if lifetime == Lifetime::Keep {
+            return Err("extract on a keep rule: a kept document is never deleted".into());
+        }
+        if match_kind == MatchKind::Dir {
+            return Err("extract on a dir rule: extraction takes a section of one document".into());
+        }
+        if x.anchor_heading.trim().is_empty() {
+            return Err("extract.anchor_heading is empty".into());
+        }
+        match (x.target, &x.target_path) {
+            (ExtractionTarget::RepoDurable, None) => {
+                return Err("extract: a repo-durable target needs target_path".into())
+            }
+            (ExtractionTarget::RepoDurable, Some(p)) => {
+                crate::paths::check_relative(p)
+                    .map_err(|e| format!("extract.target_path `{p}`: {e}"))?;
+            }
+            (ExtractionTarget::CrossRepo, Some(_)) => {
+                return Err("extract: a cross-repo target takes no target_path (the user names the file at apply time)".into())
+            }
+            (ExtractionTarget::CrossRepo, None) => {}
+        }
+    }
+    Ok(Rule {
+        id: raw.id,
+        match_kind,
+        glob,
+        matcher,
+        lifetime,
+        retain_recent: raw.retain_recent.unwrap_or(0),
+        max_age_days: raw.max_age_days.unwrap_or(0),
+        served,
+        extract: raw.extract,
+        description: raw.description,
+        source: source.to_string(),
+    })
+}
+
+/// Checks a `served_when_path` template: known placeholders only, and a root-relative path once
+/// they are filled in.
+fn check_template(t: &str) -> std::result::Result<(), String> {
+    let mut rest = t.to_string();
+    for p in PLACEHOLDERS {
+        rest = rest.replace(p, "x");
+    }
+    if let Some(i) = rest.find('{') {
+        let end = rest[i..].find('}').map(|j| i + j + 1).unwrap_or(rest.len());
+        return Err(format!(
+            "served_when_path `{t}`: unknown placeholder `{}` (use {{path}}, {{dir}}, {{name}}, {{stem}})",
+            &rest[i..end]
+        ));
+    }
+    crate::paths::check_relative(&rest).map_err(|e| format!("served_when_path `{t}`: {e}"))
+}
+
+/// The JSON name of a lifetime.
+pub fn lifetime_name(l: Lifetime) -> &'static str {
+    match l {
+        Lifetime::Keep => "keep",
+        Lifetime::Temporary => "temporary",
+        Lifetime::DeleteOnceServed => "delete-once-served",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_defaults_load() {
+        let book = Rulebook::defaults().unwrap();
+        assert!(book.rule("handoffs").is_some());
+        assert!(book.rule("plans").is_some());
+    }
+
+    #[test]
+    fn star_stays_in_one_segment() {
+        let m = compile_glob("docs/*.md").unwrap();
+        assert!(m.is_match("docs/a.md"));
+        assert!(!m.is_match("docs/x/a.md"));
+        let m = compile_glob("**/plans/**/*.md").unwrap();
+        assert!(m.is_match("plans/a.md"));
+        assert!(m.is_match("docs/superpowers/plans/2026-01-01-x.md"));
+    }
+
+    #[test]
+    fn templates_are_checked() {
+        assert!(check_template("{dir}/{stem}.done").is_ok());
+        assert!(check_template("{dir}/{bogus}")
+            .unwrap_err()
+            .contains("{bogus}"));
+        assert!(check_template("../x").is_err());
+        assert!(check_template("/etc/x").is_err());
+    }
+}
