@@ -22,7 +22,14 @@ pub fn supporting_signals(item: &ShortlistItem, s: &Suggestion) -> Vec<Signal> {
             (EditKind::ReplaceText, Signal::MissingPath { line, .. }) => {
                 lines.is_some_and(|(a, b)| (a..=b).contains(line))
             }
-            (EditKind::Dedupe, Signal::DuplicateBlock { start_line, end_line, canonical_ref }) => {
+            (
+                EditKind::Dedupe,
+                Signal::DuplicateBlock {
+                    start_line,
+                    end_line,
+                    canonical_ref,
+                },
+            ) => {
                 lines == Some((*start_line, *end_line))
                     && e.canonical_ref.as_deref() == Some(canonical_ref.as_str())
             }

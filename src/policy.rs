@@ -41,6 +41,8 @@ pub struct Policy {
     pub encoding: &'static str,
     /// The conventions finalize may recommend.
     pub conventions: Vec<Convention>,
+    /// The shipped default lifecycle rulebook (`rulebook.default.json`).
+    pub rulebook: Value,
     /// Exit codes of every command.
     pub exit_codes: Vec<ExitCode>,
 }
@@ -210,6 +212,7 @@ pub fn policy() -> Policy {
         token_weighting: token_weighting(),
         encoding: crate::tokens::ENCODING,
         conventions: crate::finalize::shipped_conventions(),
+        rulebook: crate::lifecycle::default_rulebook_json(),
         exit_codes: vec![
             ExitCode {
                 code: 0,

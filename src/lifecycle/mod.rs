@@ -143,11 +143,9 @@ impl Governed {
     /// state; `None` when there is nothing to delete (not served, or protected).
     pub fn lifecycle_arg(&self, git: GitState) -> Option<LifecycleArg> {
         let edit = self.suggestion.as_ref()?;
-        Some(LifecycleArg {
-            evidence: self.facts.evidence?,
-            git,
-            leaves_repo: edit.extraction_target == Some(ExtractionTarget::CrossRepo),
-        })
+        self.facts.evidence?;
+        let satisfied = self.facts.evidence == Some(Evidence::ServedWhenPathSatisfied);
+        crate::tier::lifecycle_arg(edit, git, |_| satisfied)
     }
 
     /// The suggestion as the scan's shortlist carries it (category and one-sentence op).
@@ -195,14 +193,6 @@ impl Governed {
 /// assert_eq!(hygiene::lifecycle::evidence_of(dir.path(), &lc), Some(Evidence::ServedWhenPathSatisfied));
 /// ```
 pub fn evidence_of(root: &std::path::Path, lc: &Lifecycle) -> Option<Evidence> {
-    use crate::report::Lifetime;
-    match lc.lifetime {
-        Lifetime::Keep => None,
-        Lifetime::Temporary => Some(Evidence::TemporaryAge),
-        Lifetime::DeleteOnceServed => Some(match (&lc.served_when_path, &lc.served_when) {
-            (Some(p), None) if eval::path_exists(root, p) => Evidence::ServedWhenPathSatisfied,
-            (Some(_), None) => Evidence::ServedWhenPathMissing,
-            _ => Evidence::ClassifierJudged,
-        }),
-    }
+    (lc.lifetime != crate::report::Lifetime::Keep)
+        .then(|| crate::tier::evidence_of(lc, |p| eval::path_exists(root, p)))
 }
