@@ -652,7 +652,11 @@ fn classifier_golden_cases_finalize_to_the_derived_tier() {
         git(&root, &["add", "-A"]);
         git(&root, &["commit", "-q", "-m", "golden case"]);
         let scan = t.path().join("scan.json");
-        fs::write(&scan, scan_json(&root, std::slice::from_ref(&item)).to_string()).unwrap();
+        fs::write(
+            &scan,
+            scan_json(&root, std::slice::from_ref(&item)).to_string(),
+        )
+        .unwrap();
         let drafts = t.path().join("drafts.json");
         fs::write(&drafts, json!({ "entries": [draft.clone()] }).to_string()).unwrap();
         let report_path = t.path().join("report.json");
@@ -1010,10 +1014,11 @@ fn publishable_copy(dest: &Path) {
     git(dest, &["init", "-q"]);
 }
 
+/// The plugin validates, loads (skills, agents, tools) and installs from its own marketplace.
+/// Needs only the client: the scripted model answers as soon as the skill body reaches it.
 #[test]
-fn e2e_real_client() {
+fn e2e_plugin_validates_loads_and_installs_from_marketplace() {
     let claude = claude();
-    helper();
     let plugin = plugin_root();
     let plugin_s = plugin.to_str().unwrap();
     let t = tempfile::tempdir().unwrap();
@@ -1033,13 +1038,12 @@ fn e2e_real_client() {
     );
 
     let repo = t.path().join("repo");
-    fixture(&repo);
-    let mock = Mock::start(&t.path().join("mock"), "flow");
-
-    // /hygiene:check
+    fs::create_dir_all(&repo).unwrap();
+    git(&repo, &["init", "-q"]);
+    let mock = Mock::start(&t.path().join("mock"), "resolve");
     let check = client(
         &claude,
-        &t.path().join("home-check"),
+        &t.path().join("home-load"),
         &repo,
         Some(mock.port),
         &prompt_args("/hygiene:check", plugin_s, &[]),
@@ -1059,10 +1063,12 @@ fn e2e_real_client() {
     for a in ["hygiene:classifier", "hygiene:rewriter"] {
         assert!(names("agents").contains(a), "init lacks agent {a}: {init}");
     }
-    // The agents' tools exist in the pinned client.
+    // The tools the agents and skills name exist in the pinned client.
     let client_tools = names("tools");
-    for a in agents() {
-        for tool in tool_list(&a.front["tools"]) {
+    for a in agents().into_iter().chain(skills()) {
+        let list = a.front.get("tools").or(a.front.get("allowed-tools"));
+        for tool in tool_list(list.map(String::as_str).unwrap_or("")) {
+            let tool = tool.split('(').next().unwrap().to_string();
             let known =
                 client_tools.contains(&tool) || (tool == "Agent" && client_tools.contains("Task"));
             assert!(
@@ -1072,6 +1078,92 @@ fn e2e_real_client() {
             );
         }
     }
+    assert!(
+        check.result().contains("SKILL-RESOLVED: check"),
+        "the skill body did not reach the model:\n{}",
+        tail(&check.raw, 4000)
+    );
+    drop(mock);
+
+    // A marketplace install into a fresh HOME makes /hygiene:check resolvable.
+    let source = t.path().join("marketplace-source");
+    publishable_copy(&source);
+    let mhome = t.path().join("home-market");
+    fs::create_dir_all(&mhome).unwrap();
+    for args in [
+        vec!["plugin", "marketplace", "add", source.to_str().unwrap()],
+        vec!["plugin", "install", "hygiene@hygiene"],
+    ] {
+        let out = run(Command::new("timeout")
+            .arg("120")
+            .arg(&claude)
+            .args(&args)
+            .current_dir(t.path())
+            .env("HOME", &mhome)
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("DISABLE_AUTOUPDATER", "1"));
+        assert!(
+            out.status.success(),
+            "claude {args:?} failed: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let installed = mhome.join(".claude/plugins/cache/hygiene/hygiene");
+    assert!(
+        installed.is_dir(),
+        "nothing installed at {}",
+        installed.display()
+    );
+    let copies: Vec<_> = fs::read_dir(&installed).unwrap().collect();
+    for c in copies {
+        assert!(
+            !c.unwrap().path().join("target").exists(),
+            "the install copied target/"
+        );
+    }
+    let mock = Mock::start(&t.path().join("mock-market"), "resolve");
+    let resolved = client(
+        &claude,
+        &mhome,
+        &repo,
+        Some(mock.port),
+        &prompt_args("/hygiene:check", "", &[]),
+    );
+    let result = resolved.result();
+    assert!(
+        !result.contains("Unknown command"),
+        "/hygiene:check is unknown after a marketplace install"
+    );
+    assert!(
+        result.contains("SKILL-RESOLVED: check"),
+        "the installed skill's body did not reach the model: {result}"
+    );
+}
+
+/// The whole flow with the real client: `/hygiene:check` writes a valid report; `/hygiene:clean`
+/// applies the auto entry, shows but does not apply the confirm and generative entries (the
+/// latter through the rewriter subagent), and a follow-up prompt approves them.
+#[test]
+fn e2e_check_then_clean_with_approval() {
+    let claude = claude();
+    helper();
+    let plugin = plugin_root();
+    let plugin_s = plugin.to_str().unwrap();
+    let t = tempfile::tempdir().unwrap();
+    let repo = t.path().join("repo");
+    fixture(&repo);
+    let mock = Mock::start(&t.path().join("mock"), "flow");
+
+    // /hygiene:check
+    let check = client(
+        &claude,
+        &t.path().join("home-check"),
+        &repo,
+        Some(mock.port),
+        &prompt_args("/hygiene:check", plugin_s, &[]),
+    );
     check.assert_no_tool_error("/hygiene:check");
     let ran = check.bash_commands();
     for c in [
@@ -1189,60 +1281,4 @@ fn e2e_real_client() {
         "the approved generative entry does not carry the rewriter's proposal"
     );
     drop(mock);
-
-    // A marketplace install into a fresh HOME makes /hygiene:check resolvable.
-    let source = t.path().join("marketplace-source");
-    publishable_copy(&source);
-    let mhome = t.path().join("home-market");
-    fs::create_dir_all(&mhome).unwrap();
-    for args in [
-        vec!["plugin", "marketplace", "add", source.to_str().unwrap()],
-        vec!["plugin", "install", "hygiene@hygiene"],
-    ] {
-        let out = run(Command::new("timeout")
-            .arg("120")
-            .arg(&claude)
-            .args(&args)
-            .current_dir(&repo)
-            .env("HOME", &mhome)
-            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
-            .env("DISABLE_TELEMETRY", "1")
-            .env("DISABLE_AUTOUPDATER", "1"));
-        assert!(
-            out.status.success(),
-            "claude {args:?} failed: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    let installed = mhome.join(".claude/plugins/cache/hygiene/hygiene");
-    assert!(
-        installed.is_dir(),
-        "nothing installed at {}",
-        installed.display()
-    );
-    let copies: Vec<_> = fs::read_dir(&installed).unwrap().collect();
-    for c in copies {
-        assert!(
-            !c.unwrap().path().join("target").exists(),
-            "the install copied target/"
-        );
-    }
-    let mock = Mock::start(&t.path().join("mock-market"), "resolve");
-    let resolved = client(
-        &claude,
-        &mhome,
-        &repo,
-        Some(mock.port),
-        &prompt_args("/hygiene:check", "", &[]),
-    );
-    let result = resolved.result();
-    assert!(
-        !result.contains("Unknown command"),
-        "/hygiene:check is unknown after a marketplace install"
-    );
-    assert!(
-        result.contains("SKILL-RESOLVED: check"),
-        "the installed skill's body did not reach the model: {result}"
-    );
 }
