@@ -534,6 +534,81 @@ fn shim_without_cargo_fails_with_one_actionable_line() {
 // Classifier golden cases: finalize each and check the derived tier independently
 // ---------------------------------------------------------------------------------------------
 
+fn golden_cases() -> Vec<PathBuf> {
+    let dir = plugin_root().join("examples/golden/classifier");
+    let mut cases: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cases.sort();
+    cases
+}
+
+fn read_case_json(case: &Path, f: &str) -> Value {
+    let p = case.join(f);
+    serde_json::from_str(&fs::read_to_string(&p).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Checks the cases against the contract types and the kind table, without the helper.
+#[test]
+fn classifier_golden_cases_match_the_contract() {
+    use hygiene::report::{Category, ExactEdit, ShortlistItem};
+    for case in golden_cases() {
+        let name = case.file_name().unwrap().to_string_lossy().to_string();
+        let item: ShortlistItem = serde_json::from_value(read_case_json(&case, "item.json"))
+            .unwrap_or_else(|e| panic!("{name}/item.json: {e}"));
+        assert!(
+            case.join("repo").join(&item.path).exists(),
+            "{name}: the document is in repo/"
+        );
+        let draft = read_case_json(&case, "draft.json");
+        let keys: BTreeSet<&str> = draft
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        let allowed: BTreeSet<&str> = [
+            "path",
+            "category",
+            "signals",
+            "op",
+            "op_type",
+            "exact_edit",
+            "lifecycle",
+            "is_destructive",
+            "is_reversible",
+        ]
+        .into();
+        assert!(keys.is_subset(&allowed), "{name}: draft keys {keys:?}");
+        let _: Category = serde_json::from_value(draft["category"].clone()).unwrap();
+        let op_type: OpType = serde_json::from_value(draft["op_type"].clone()).unwrap();
+        match op_type {
+            OpType::Deterministic => {
+                let edit: ExactEdit = serde_json::from_value(draft["exact_edit"].clone())
+                    .unwrap_or_else(|e| panic!("{name}: exact_edit: {e}"));
+                assert!(
+                    kinds::field_problems(&edit).is_empty(),
+                    "{name}: {:?}",
+                    kinds::field_problems(&edit)
+                );
+                assert!(edit.expected_sha256.is_none(), "{name}");
+                assert!(
+                    draft.get("is_destructive").is_none(),
+                    "{name}: derived for deterministic ops"
+                );
+            }
+            OpType::Generative => {
+                assert!(draft.get("exact_edit").is_none(), "{name}");
+                assert!(
+                    draft["is_destructive"].is_boolean() && draft["is_reversible"].is_boolean()
+                );
+            }
+        }
+    }
+}
+
 fn scan_json(root: &Path, items: &[Value]) -> Value {
     json!({
         "schema_version": 1,
@@ -596,23 +671,13 @@ fn expected_tier(root: &Path, draft: &Value) -> SafetyTier {
 
 #[test]
 fn classifier_golden_cases_finalize_to_the_derived_tier() {
-    let dir = plugin_root().join("examples/golden/classifier");
     let mut subtypes = BTreeSet::new();
     let mut families = BTreeSet::new();
-    let mut cases: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    cases.sort();
+    let cases = golden_cases();
     for case in &cases {
         let name = case.file_name().unwrap().to_string_lossy().to_string();
-        let read_json = |f: &str| -> Value {
-            let p = case.join(f);
-            serde_json::from_str(&fs::read_to_string(&p).unwrap())
-                .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-        };
-        let item = read_json("item.json");
-        let draft = read_json("draft.json");
+        let item = read_case_json(case, "item.json");
+        let draft = read_case_json(case, "draft.json");
         let why = fs::read_to_string(case.join("why.md")).unwrap();
         assert_eq!(why.trim().lines().count(), 1, "{name}: why.md is one line");
         assert_eq!(
@@ -652,11 +717,10 @@ fn classifier_golden_cases_finalize_to_the_derived_tier() {
         git(&root, &["add", "-A"]);
         git(&root, &["commit", "-q", "-m", "golden case"]);
         let scan = t.path().join("scan.json");
-        fs::write(
-            &scan,
-            scan_json(&root, std::slice::from_ref(&item)).to_string(),
-        )
-        .unwrap();
+        let scan_value = scan_json(&root, std::slice::from_ref(&item));
+        let _: hygiene::report::ScanResult = serde_json::from_value(scan_value.clone())
+            .unwrap_or_else(|e| panic!("{name}: the test's scan is not a ScanResult: {e}"));
+        fs::write(&scan, scan_value.to_string()).unwrap();
         let drafts = t.path().join("drafts.json");
         fs::write(&drafts, json!({ "entries": [draft.clone()] }).to_string()).unwrap();
         let report_path = t.path().join("report.json");
