@@ -940,10 +940,11 @@ impl ClientRun {
 
     /// Fails with the transcript's tail when the scripted model saw a tool error.
     fn assert_no_tool_error(&self, what: &str) {
+        let result = self.result();
         assert!(
-            !self.raw.contains("TOOL-ERROR-SEEN"),
-            "{what}: a tool call failed:\n{}",
-            tail(&self.raw, 6000)
+            !result.contains("TOOL-ERROR-SEEN") && !self.raw.contains("TOOL-ERROR-SEEN"),
+            "{what}: a tool call failed: {result}\n--- transcript tail ---\n{}",
+            tail(&self.raw, 3000)
         );
     }
 }
