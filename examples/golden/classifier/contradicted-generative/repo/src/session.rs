@@ -1,0 +1,1 @@
+pub const SESSION_TTL_SECS: u64 = 3600;

@@ -1,0 +1,311 @@
+"""Scripted model for the hygiene plugin's end-to-end test (loaded by mock_anthropic.py).
+
+respond(body) -> content blocks. It plays a careful model that follows the expanded skill text:
+every `hygiene ...` command it runs is taken from the fenced blocks of the skill body the client
+put into the request (never hard-coded here), the files it reads and writes are the ones the
+skill names, and its drafts are built from the shortlist it read in a tool result.
+
+It is stateless: each decision comes from the request body alone (the last tool call and its
+result), so side requests and background notifications cannot desynchronise it. Any `is_error`
+tool result ends the turn with `TOOL-ERROR-SEEN`, so the client never loops.
+
+Set HYGIENE_E2E_MODE=resolve to only prove the skill resolved (marketplace install check): the
+reply is `SKILL-RESOLVED: <skill>` as soon as the expanded skill body is seen.
+"""
+import json
+import os
+import re
+
+REWRITER_MARK = "You write the new text for one generative entry of the hygiene report"
+CLASSIFIER_MARK = "You judge shortlisted agent documents for the hygiene plugin"
+ASK_MARK = "HYGIENE-ASK"
+
+
+# --- reading the request body ---------------------------------------------------------------
+
+def _blocks(content):
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return content or []
+
+
+def _result_text(block):
+    c = block.get("content")
+    if isinstance(c, str):
+        return c
+    return "\n".join(b.get("text", "") for b in c or [] if b.get("type") == "text")
+
+
+def system_text(body):
+    s = body.get("system", "")
+    if isinstance(s, list):
+        return "\n".join(b.get("text", "") for b in s)
+    return s or ""
+
+
+def cwd_of(body):
+    text = system_text(body) + "\n" + "\n".join(
+        b.get("text", "") for m in body.get("messages", []) for b in _blocks(m.get("content"))
+        if b.get("type") == "text")
+    m = re.search(r"Primary working directory: (\S+)", text)
+    if m:
+        return m.group(1)
+    m = re.search(r"[Ww]orking directory: (\S+)", text)
+    return m.group(1) if m else os.getcwd()
+
+
+def events(body):
+    """The conversation as a flat list of (role, block) in order."""
+    out = []
+    for m in body.get("messages", []):
+        for b in _blocks(m.get("content")):
+            out.append((m.get("role"), b))
+    return out
+
+
+def last_skill(body):
+    """(name, text, index in events) of the newest expanded hygiene skill body."""
+    found = None
+    for i, (role, b) in enumerate(events(body)):
+        if role == "user" and b.get("type") == "text":
+            m = re.search(r"Base directory for this skill: \S*/skills/(\w+)", b.get("text", ""))
+            if m:
+                found = (m.group(1), b["text"], i)
+    return found
+
+
+def tool_calls(body):
+    """[(tool_use block, tool_result block or None)] in order."""
+    uses, results = [], {}
+    for role, b in events(body):
+        if b.get("type") == "tool_use":
+            uses.append(b)
+        elif b.get("type") == "tool_result":
+            results[b.get("tool_use_id")] = b
+    return [(u, results.get(u.get("id"))) for u in uses]
+
+
+def last_user_blocks(body):
+    for m in reversed(body.get("messages", [])):
+        if m.get("role") == "user":
+            return _blocks(m.get("content"))
+    return []
+
+
+def fenced_commands(skill_text):
+    """Each fenced block of the skill, as a list of its non-empty lines, in order."""
+    blocks = re.findall(r"```[^\n]*\n(.*?)```", skill_text, re.S)
+    return [[ln.strip() for ln in b.splitlines() if ln.strip()] for b in blocks]
+
+
+def strip_read_numbers(text):
+    """The Read tool prefixes each line with its number; give back the file's text."""
+    lines = text.splitlines()
+    if lines and all(re.match(r"^\s*\d+[\t\u2192]", ln) for ln in lines if ln.strip()):
+        lines = [re.sub(r"^\s*\d+[\t\u2192]", "", ln, count=1) for ln in lines]
+    return "\n".join(lines)
+
+
+def parse_json_result(text):
+    text = strip_read_numbers(text)
+    start = text.find("{")
+    return json.loads(text[start:text.rfind("}") + 1])
+
+
+# --- replies ----------------------------------------------------------------------------------
+
+def say(text):
+    return [{"type": "text", "text": text}]
+
+
+def bash(command, why):
+    return {"type": "tool_use", "name": "Bash", "input": {"command": command, "description": why}}
+
+
+def read(path):
+    return {"type": "tool_use", "name": "Read", "input": {"file_path": path}}
+
+
+def write(path, content):
+    return {"type": "tool_use", "name": "Write", "input": {"file_path": path, "content": content}}
+
+
+def with_entry(cmd, n):
+    return re.sub(r"\bN\b", str(n), cmd)
+
+
+# --- judging, as a careful model would --------------------------------------------------------
+
+def draft_entries(shortlist):
+    entries = []
+    for item in shortlist:
+        kinds = {s.get("kind"): s for s in item.get("signals", [])}
+        entry = {"path": item["path"], "signals": item["signals"]}
+        if item.get("lifecycle"):
+            entry["lifecycle"] = item["lifecycle"]
+        if item.get("suggestions"):
+            s = item["suggestions"][0]
+            entry.update(category=s["category"], op=s["op"], op_type="deterministic",
+                         exact_edit=s["exact_edit"])
+        elif "provisional-marker" in kinds:
+            line = kinds["provisional-marker"]["lines"][0]
+            entry.update(category={"class": "stale", "subtype": "provisional"},
+                         op="Delete the placeholder line %d." % line, op_type="deterministic",
+                         exact_edit={"kind": "delete-range",
+                                     "anchor": {"start_line": line, "end_line": line}})
+        elif "status-done" in kinds or "checklist-complete" in kinds:
+            entry.update(category={"class": "bloat", "subtype": "distill"},
+                         op="Distill the resolved narrative to the facts that still hold.",
+                         op_type="generative", is_destructive=True, is_reversible=True)
+        else:
+            continue
+        entries.append(entry)
+    return {"entries": entries}
+
+
+def rewrite(original):
+    """The rewriter's proposal: keep the title and the status, drop the narrative."""
+    lines = original.splitlines()
+    title = next((ln for ln in lines if ln.startswith("#")), "# Notes")
+    status = next((ln for ln in lines if ln.lower().startswith("status:")), "")
+    out = [title, ""]
+    if status:
+        out += [status, ""]
+    out.append("Distilled: the incident is resolved; the fix is in the code and its tests.")
+    return "\n".join(out) + "\n"
+
+
+# --- flows ------------------------------------------------------------------------------------
+
+def rewriter(body, cwd):
+    calls = tool_calls(body)
+    prompt = next((b.get("text", "") for _, b in events(body) if b.get("type") == "text"
+                   and re.search(r"Entry \d+: path", b.get("text", ""))), "")
+    m = re.search(r"Entry (\d+): path (\S+?)\.? Op:.*?Write (\S+\.md)", prompt, re.S)
+    if not m:
+        return say("REWRITER: prompt not understood: " + prompt[:300])
+    n, path, proposal = m.group(1), m.group(2), m.group(3)
+    if not calls:
+        return [read(os.path.join(cwd, path))]
+    use, res = calls[-1]
+    if use["name"] == "Read":
+        return [write(os.path.join(cwd, proposal), rewrite(strip_read_numbers(_result_text(res))))]
+    return say("Wrote %s: distilled entry %s." % (proposal, n))
+
+
+def check(body, skill_text, cwd):
+    blocks = fenced_commands(skill_text)
+    scan_block = next(b for b in blocks if any(c.startswith("hygiene scan") for c in b))
+    finalize = next(c for b in blocks for c in b if c.startswith("hygiene finalize"))
+    summary = next(c for b in blocks for c in b if c.startswith("hygiene summary"))
+    scan_file = re.search(r"Read `([^`]+)`", skill_text).group(1)
+    drafts_file = re.search(r"write `(\.hygiene/drafts/[^`]+\.json)`", skill_text).group(1)
+    calls = tool_calls(body)
+    if not calls:
+        return [bash(" && ".join(scan_block), "Clear old drafts and scan the repository")]
+    use, res = calls[-1]
+    cmd = use["input"].get("command", "")
+    if use["name"] == "Bash" and "hygiene scan" in cmd:
+        return [read(os.path.join(cwd, scan_file))]
+    if use["name"] == "Read":
+        scan = parse_json_result(_result_text(res))
+        if not scan.get("shortlist"):
+            return say("No stale or bloated documents found.")
+        drafts = draft_entries(scan["shortlist"])
+        return [write(os.path.join(cwd, drafts_file), json.dumps(drafts, indent=2) + "\n")]
+    if use["name"] == "Write":
+        return [bash(finalize, "Finalize the drafts into the report")]
+    if "hygiene finalize" in cmd:
+        return [bash(summary, "Show the report summary")]
+    return say("CHECK-DONE\n" + _result_text(res)[-1500:] + "\nRun /hygiene:clean to apply.")
+
+
+def clean(body, skill_text, cwd):
+    cmds = [c for b in fenced_commands(skill_text) for c in b if c.startswith("hygiene apply")]
+    auto = next(c for c in cmds if "--tier auto" in c)
+    dry = next(c for c in cmds if "--dry-run" in c and "--proposal" not in c)
+    dry_gen = next(c for c in cmds if "--dry-run" in c and "--proposal" in c)
+    apply_det = next(c for c in cmds if "--dry-run" not in c and "--proposal" not in c
+                     and "--entry" in c)
+    apply_gen = next(c for c in cmds if "--dry-run" not in c and "--proposal" in c)
+    report_file = re.search(r"Read `([^`]+)`", skill_text).group(1)
+    prompt_tpl = re.search(r"prompt `(Entry N:[^`]+)`", skill_text).group(1)
+    calls = tool_calls(body)
+    ran = [u["input"].get("command", "") for u, _ in calls if u["name"] == "Bash"]
+
+    if not calls:
+        return [bash(auto, "Apply the safe edits")]
+    report = None
+    for u, r in calls:
+        if u["name"] == "Read" and u["input"]["file_path"].endswith(report_file) and r:
+            report = parse_json_result(_result_text(r))
+    if report is None:
+        return [read(os.path.join(cwd, report_file))]
+    entries = report["entries"]
+    confirm = [i for i, e in enumerate(entries) if e["safety_tier"] == "confirm"]
+    generative = [i for i in confirm if "exact_edit" not in entries[i]]
+
+    # The user answered our question: apply what they approved, one command per turn.
+    asked, approved = None, False
+    for role, b in events(body):
+        if b.get("type") != "text":
+            continue
+        if role == "assistant" and ASK_MARK in b.get("text", ""):
+            asked = json.loads(re.search(r"%s (\[[^\]]*\])" % ASK_MARK, b["text"]).group(1))
+            approved = False
+        elif role == "user" and asked is not None and re.search(
+                r"\b(yes|all|approve)\b", b.get("text", ""), re.I):
+            approved = True
+    if approved:
+        for n in asked:
+            cmd = with_entry(apply_gen if n in generative else apply_det, n)
+            if cmd not in ran:
+                return [bash(cmd, "Apply approved entry %d" % n)]
+        return say("CLEAN-DONE: applied entries %s." % asked)
+
+    # Proposals for generative entries first, through the rewriter subagent.
+    dispatched = {int(m.group(1)) for u, _ in calls if u["name"] in ("Agent", "Task")
+                  for m in [re.search(r"Entry (\d+):", u["input"].get("prompt", ""))] if m}
+    todo = [n for n in generative if n not in dispatched]
+    if todo:
+        tool = "Agent" if "Agent" in [t.get("name") for t in body.get("tools", [])] else "Task"
+        return [{"type": "tool_use", "name": tool, "input": {
+            "description": "Rewrite hygiene entry %d" % n,
+            "subagent_type": "hygiene:rewriter",
+            "run_in_background": False,
+            "prompt": prompt_tpl.replace("Entry N", "Entry %d" % n)
+            .replace("path P", "path " + entries[n]["path"]).replace("OP", entries[n]["op"])
+            .replace("proposals/N.md", "proposals/%d.md" % n)}} for n in todo]
+    for n in confirm:
+        cmd = with_entry(dry_gen if n in generative else dry, n)
+        if cmd not in ran:
+            return [bash(cmd, "Show the diff of entry %d" % n)]
+    if not confirm:
+        return say("CLEAN-DONE: only safe edits were pending.")
+    lines = ["%d: %s" % (n, entries[n]["op"]) for n in confirm]
+    return say("These edits need your approval:\n" + "\n".join(lines)
+               + "\nApply them? Answer all, none, or a list of numbers.\n%s %s"
+               % (ASK_MARK, json.dumps(confirm)))
+
+
+def respond(body):
+    cwd = cwd_of(body)
+    for b in last_user_blocks(body):
+        if b.get("type") == "tool_result" and b.get("is_error"):
+            return say("TOOL-ERROR-SEEN: " + _result_text(b)[-600:])
+    system = system_text(body)
+    if REWRITER_MARK in system:
+        return rewriter(body, cwd)
+    if CLASSIFIER_MARK in system:
+        return say("CLASSIFIER: not used by this scenario")
+    skill = last_skill(body)
+    if skill is None:
+        return say("MOCK: no hygiene skill in this request")
+    name, text, _ = skill
+    if os.environ.get("HYGIENE_E2E_MODE") == "resolve":
+        return say("SKILL-RESOLVED: " + name)
+    if name == "check":
+        return check(body, text, cwd)
+    if name == "clean":
+        return clean(body, text, cwd)
+    return say("MOCK: no script for skill " + name)
