@@ -43,7 +43,7 @@ fn script(a: &[&str], b: &[&str]) -> Vec<Op> {
                 ops.push(Op::Equal(p + i, p + j));
                 i += 1;
                 j += 1;
-            } else if j < lb && (i == la || lcs[i * w + j + 1] >= lcs[(i + 1) * w + j]) {
+            } else if j < lb && (i == la || lcs[i * w + j + 1] > lcs[(i + 1) * w + j]) {
                 ops.push(Op::Ins(p + j));
                 j += 1;
             } else {
