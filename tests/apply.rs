@@ -700,12 +700,33 @@ fn hostile_reports_are_refused_and_nothing_outside_changes() {
     let outside_before = snapshot(o);
     let repo_before = without_hygiene(snapshot(r));
     let tmp_probe = Path::new("/tmp/hygiene-hostile-new.md");
+    // The refusal is for the path or the anchor, not for a fingerprint.
+    let dotdot = "`..` segment";
+    let link = "symbolic link";
+    let expected = [
+        dotdot,
+        "absolute",
+        link,
+        link,
+        dotdot,
+        link,
+        "absolute",
+        dotdot,
+        "past the end",
+        "past the end",
+        "never edits",
+        link,
+        dotdot,
+    ];
+    assert_eq!(expected.len(), entries.len());
     // Every entry, one at a time, approved: each refused.
-    for i in 0..entries.len() {
+    for (i, want) in expected.iter().enumerate() {
         let n = i.to_string();
         let (code, v) = apply(r, &["--entry", &n, "--approve"]);
         assert_eq!(code, 1, "entry {i}: {v:#}");
-        assert_eq!(outcome(&v, i).0, "refused", "entry {i}: {v:#}");
+        let (o, why) = outcome(&v, i);
+        assert_eq!(o, "refused", "entry {i}: {v:#}");
+        assert!(why.contains(want), "entry {i}: {why}");
     }
     // And as an auto batch: nothing applied.
     let (code, v) = apply(r, &["--tier", "auto"]);

@@ -451,15 +451,19 @@ pub fn apply(req: &ApplyRequest) -> Result<ApplyReport, Failure> {
         for (key, slot) in ws.changed() {
             let old = String::from_utf8_lossy(slot.original.as_deref().unwrap_or_default());
             let new = String::from_utf8_lossy(slot.current.as_deref().unwrap_or_default());
-            let a = if slot.original.is_some() {
-                format!("a/{key}")
+            // A file outside the repository (cross-repo extraction) keeps its absolute name.
+            let (pa, pb) = if slot.external {
+                ("", "")
             } else {
-                "/dev/null".into()
+                ("a/", "b/")
             };
-            let b = if slot.current.is_some() {
-                format!("b/{key}")
-            } else {
-                "/dev/null".into()
+            let a = match slot.original {
+                Some(_) => format!("{pa}{key}"),
+                None => "/dev/null".into(),
+            };
+            let b = match slot.current {
+                Some(_) => format!("{pb}{key}"),
+                None => "/dev/null".into(),
             };
             diff.push_str(&diff::unified(&a, &b, &old, &new));
         }

@@ -55,6 +55,16 @@ pub fn plan_entry(ws: &mut Workspace, ctx: &Ctx) -> Result<Planned, Refusal> {
     let Some(edit) = ctx.entry.exact_edit.as_ref() else {
         return generative(ws, ctx).map(Planned::Plan);
     };
+    let row = crate::kinds::rule(edit.kind);
+    if row.lifecycle {
+        let lc = edit.lifecycle.as_ref().or(ctx.entry.lifecycle.as_ref());
+        if let Some(lc) = lc.filter(|lc| lc.lifetime == crate::report::Lifetime::Keep) {
+            return Err(Refusal::hard(format!(
+                "rule `{}` says keep; no lifecycle op may touch this document",
+                lc.rule_ref
+            )));
+        }
+    }
     let plan = match edit.kind {
         EditKind::DeleteRange => delete_range(ws, ctx, edit)?,
         EditKind::ReplaceText => replace_text(ws, ctx, edit)?,
