@@ -594,9 +594,16 @@ fn edits_after_the_report_are_refused_and_files_unchanged() {
     write_report(r, &hygiene::time::format_utc(secs), &entries);
     // Each target edited after the check (an edit at the top, so anchors would still "fit");
     // g.md keeps its bytes but is touched, so only the mtime fence can catch it.
+    // Their mtimes are set back before the check, so only the fingerprint can catch them.
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
     for p in ["a.md", "b.md", "c.md", "d.md", "e.md"] {
         let old = read(r, p);
         put(r, p, &format!("user edit\n{old}"));
+        let h = std::fs::OpenOptions::new()
+            .write(true)
+            .open(r.join(p))
+            .unwrap();
+        h.set_modified(two_hours_ago).unwrap();
     }
     let g = std::fs::OpenOptions::new()
         .write(true)
@@ -612,16 +619,14 @@ fn edits_after_the_report_are_refused_and_files_unchanged() {
     for i in 0..entries.len() {
         let (o, why) = outcome(&v, i);
         assert_eq!(o, "refused", "entry {i}: {v:#}");
-        assert!(
-            why.contains("changed since the check") || why.contains("modified at"),
-            "{why}"
-        );
+        let fence = if i == 5 {
+            "modified at"
+        } else {
+            "changed since the check"
+        };
+        assert!(why.contains(fence), "entry {i}: {why}");
         assert_eq!(v["results"][i]["advice"], "re-run /hygiene:check");
     }
-    assert!(
-        outcome(&v, 5).1.contains("modified at"),
-        "g.md is caught by the mtime fence"
-    );
     assert_eq!(without_hygiene(snapshot(r)), before);
     assert!(v["batch"].is_null());
     assert!(!r.join(".hygiene/journal").exists());
@@ -823,6 +828,21 @@ fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
     assert!(outcome(&v, 0).1.contains("uncommitted"));
     assert!(outcome(&v, 1).1.contains("not tracked"));
     assert_eq!(without_hygiene(snapshot(r)), before);
+
+    // A keep rule protects a document from every lifecycle op, approved or not.
+    let keep = json!({"rule_ref": "adrs", "lifetime": "keep"});
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            "handoffs/clean.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": keep, "expected_sha256": file_sha(r, "handoffs/clean.md")}),
+        )],
+    );
+    let (code, v) = apply(r, &["--entry", "0", "--approve"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert!(outcome(&v, 0).1.contains("keep"));
+    assert!(r.join("handoffs/clean.md").exists());
 
     // Control: committed and clean, the same temporary delete runs as auto.
     commit_all(r);
