@@ -844,17 +844,33 @@ fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
     assert!(outcome(&v, 0).1.contains("keep"));
     assert!(r.join("handoffs/clean.md").exists());
 
-    // Control: committed and clean, the same temporary delete runs as auto.
+    // Control: committed and clean, the same temporary delete runs as auto (a binary file too:
+    // a whole-file delete never reads the text).
+    std::fs::write(r.join("handoffs/shot.png"), [0x89, 0xff, 0x00, 0xfe]).unwrap();
     commit_all(r);
-    let entries = vec![entry(
-        "handoffs/dirty.md",
-        json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": file_sha(r, "handoffs/dirty.md")}),
-    )];
+    let entries = vec![
+        entry(
+            "handoffs/dirty.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": file_sha(r, "handoffs/dirty.md")}),
+        ),
+        entry(
+            "handoffs/shot.png",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": sha(&[0x89, 0xff, 0x00, 0xfe])}),
+        ),
+    ];
     write_report(r, LATER, &entries);
     let (code, v) = apply(r, &["--tier", "auto"]);
     assert_eq!(code, 0, "{v:#}");
     assert_eq!(outcome(&v, 0).0, "applied");
+    assert_eq!(outcome(&v, 1).0, "applied");
     assert!(!r.join("handoffs/dirty.md").exists());
+    assert!(!r.join("handoffs/shot.png").exists());
+    // And undo brings the binary back byte-for-byte.
+    assert_eq!(undo(r).0, 0);
+    assert_eq!(
+        std::fs::read(r.join("handoffs/shot.png")).unwrap(),
+        [0x89, 0xff, 0x00, 0xfe]
+    );
 }
 
 fn big_batch(r: &Path, n: usize) -> (Vec<Value>, Vec<(String, String, String)>) {

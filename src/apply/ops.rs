@@ -418,7 +418,7 @@ fn delete(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, 
                     "`{path}` is a directory; the entry deletes a file"
                 )));
             }
-            ws.target(&path, edit.expected_sha256.as_deref(), true)?;
+            ws.guarded(&path, edit.expected_sha256.as_deref(), true)?;
             Ok(single(remove_file(ws, &path)?))
         }
         WholeKind::Directory => delete_dir(ws, &path, &abs, is_dir, edit),

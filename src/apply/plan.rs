@@ -171,6 +171,18 @@ impl Workspace {
         expected: Option<&str>,
         deterministic: bool,
     ) -> Result<String, Refusal> {
+        let bytes = self.guarded(rel, expected, deterministic)?;
+        String::from_utf8(bytes).map_err(|_| Refusal::hard(format!("`{rel}` is not UTF-8 text")))
+    }
+
+    /// Like [`Workspace::target`], for ops that do not read the text (a whole-file delete):
+    /// returns the current bytes, whatever they are.
+    pub fn guarded(
+        &mut self,
+        rel: &str,
+        expected: Option<&str>,
+        deterministic: bool,
+    ) -> Result<Vec<u8>, Refusal> {
         let abs = guards::resolve(&self.root, "path", rel, true).map_err(Refusal::hard)?;
         let generated_at = self.generated_at;
         let slot = self.slot(rel, &abs, false)?;
@@ -198,8 +210,7 @@ impl Workspace {
             }
         }
         guards::check_mtime(&abs, rel, generated_at).map_err(Refusal::stale)?;
-        let bytes = slot.current.clone().unwrap_or_default();
-        String::from_utf8(bytes).map_err(|_| Refusal::hard(format!("`{rel}` is not UTF-8 text")))
+        Ok(slot.current.clone().unwrap_or_default())
     }
 
     /// Refuses an anchored edit of `key` whose lines an earlier entry changed or whose removal
