@@ -93,13 +93,21 @@ pub fn begin(
     let dir = journal.join(&id);
     std::fs::create_dir(&dir)?;
     std::fs::create_dir(dir.join("blobs"))?;
+    // Blobs go straight into the new batch folder (the manifest, written last and atomically,
+    // is what makes the batch exist), each fsynced, then the folder once.
     for (i, orig) in originals.iter().enumerate() {
         if let Some(bytes) = orig {
             let name = format!("blobs/{i}");
-            fsio::atomic_write(&dir.join(&name), bytes)?;
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(dir.join(&name))?;
+            std::io::Write::write_all(&mut f, bytes)?;
+            f.sync_all()?;
             manifest.files[i].blob = Some(name);
         }
     }
+    fsio::sync_dir(&dir.join("blobs"))?;
     manifest.batch = id;
     write_json(&dir.join("manifest.json"), &manifest)?;
     fsio::sync_dir(&dir)?;
