@@ -152,8 +152,13 @@ impl ApplyReport {
             out.push('\n');
         }
         out.push_str(&format!(
-            "{} applied, {} refused, {} skipped{}\n",
+            "{} {}, {} refused, {} skipped{}\n",
             self.applied,
+            if self.dry_run {
+                "would apply"
+            } else {
+                "applied"
+            },
             self.refused,
             self.skipped,
             match &self.batch {
