@@ -352,12 +352,86 @@ fn run_summary(a: &SummaryArgs) -> Result<i32> {
     Ok(0)
 }
 
-fn run_apply(_a: &ApplyArgs) -> Result<i32> {
-    not_yet("apply")
+fn run_apply(a: &ApplyArgs) -> Result<i32> {
+    use crate::apply::{self, Failure, Selection};
+    let root = resolve_root(&a.root)?;
+    let selection = match (&a.tier, a.entry) {
+        (Some(t), None) if t == "auto" => Selection::Auto,
+        (Some(t), None) => {
+            return Err(Error::Usage(format!(
+                "--tier {t}: only `auto` can be applied as a batch; apply a confirm entry with --entry N --approve"
+            )))
+        }
+        (None, Some(n)) if a.approve => Selection::Entry(n),
+        _ => {
+            return Err(Error::Usage(
+                "say what to apply: --tier auto, or --entry N --approve".into(),
+            ))
+        }
+    };
+    let req = apply::ApplyRequest {
+        report: a.report.clone().unwrap_or_else(|| default_report(&root)),
+        root,
+        selection,
+        proposal: a.proposal.clone(),
+        extract_to: a.extract_to.clone(),
+        dry_run: a.dry_run,
+    };
+    match apply::apply(&req) {
+        Ok(report) => {
+            let text = match a.format {
+                Format::Json => to_json(&report),
+                Format::Human => report.human(),
+            };
+            emit(None, &text)?;
+            Ok(report.exit_code())
+        }
+        Err(Failure::Refused(why)) => {
+            refused(a.format, &why);
+            Ok(1)
+        }
+        Err(Failure::Error(e)) => Err(e),
+    }
 }
 
-fn run_undo(_a: &UndoArgs) -> Result<i32> {
-    not_yet("undo")
+/// Prints a whole-run refusal: JSON on stdout (`{"refused": reason}`) or a line on stderr.
+fn refused(format: Format, why: &str) {
+    match format {
+        Format::Json => {
+            let _ = emit(None, &to_json(&serde_json::json!({ "refused": why })));
+        }
+        Format::Human => eprintln!("hygiene: refused: {why}"),
+    }
+}
+
+fn run_undo(a: &UndoArgs) -> Result<i32> {
+    use crate::apply::{self, Failure};
+    let root = resolve_root(&a.root)?;
+    match apply::undo(&root) {
+        Ok(r) => {
+            let text = match a.format {
+                Format::Json => to_json(&r),
+                Format::Human => {
+                    let mut s = String::new();
+                    for p in &r.restored {
+                        s.push_str(&format!("restored {p}\n"));
+                    }
+                    for p in &r.removed {
+                        s.push_str(&format!("removed {p}\n"));
+                    }
+                    s.push_str(&format!("batch {} undone\n", r.batch));
+                    s
+                }
+            };
+            emit(None, &text)?;
+            Ok(0)
+        }
+        Err(Failure::Refused(why)) => {
+            refused(a.format, &why);
+            Ok(1)
+        }
+        Err(Failure::Error(e)) => Err(e),
+    }
 }
 
 fn run_sweep(a: &SweepArgs) -> Result<i32> {

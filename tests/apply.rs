@@ -1,0 +1,1053 @@
+//! `hygiene apply` and `hygiene undo` against real files, real git repositories and the real
+//! binary. Every report is written by hand; every fingerprint and every expected file is
+//! computed here (sha2 directly, expected bytes as literals), never read back from the helper.
+
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
+/// A check time after every file the tests write, so only tests that mean to trip the mtime
+/// fence trip it.
+const LATER: &str = "2099-01-01T00:00:00Z";
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn sha(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+struct Fixture {
+    _tmp: tempfile::TempDir,
+    /// The repository root (canonical).
+    root: PathBuf,
+    /// A sibling folder outside the root.
+    outside: PathBuf,
+}
+
+fn fixture(git: bool) -> Fixture {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().canonicalize().unwrap();
+    let root = base.join("repo");
+    let outside = base.join("outside");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    if git {
+        run_git(&root, &["init", "-q"]);
+        run_git(&root, &["config", "user.email", "t@example.com"]);
+        run_git(&root, &["config", "user.name", "t"]);
+    }
+    Fixture {
+        _tmp: tmp,
+        root,
+        outside,
+    }
+}
+
+fn run_git(root: &Path, args: &[&str]) {
+    let st = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .status()
+        .unwrap();
+    assert!(st.success(), "git {args:?}");
+}
+
+fn commit_all(root: &Path) {
+    run_git(root, &["add", "-A"]);
+    run_git(root, &["commit", "-q", "-m", "fixture"]);
+}
+
+fn put(root: &Path, rel: &str, bytes: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, bytes).unwrap();
+}
+
+fn read(root: &Path, rel: &str) -> String {
+    std::fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+fn file_sha(root: &Path, rel: &str) -> String {
+    sha(&std::fs::read(root.join(rel)).unwrap())
+}
+
+/// An entry; tier and characterization follow the spec's kind table.
+fn entry(path: &str, edit: Value) -> Value {
+    let kind = edit["kind"].as_str().unwrap().to_string();
+    let (destructive, reversible, tier) = match kind.as_str() {
+        "delete-range" => (true, false, "confirm"),
+        "delete" | "extract-then-delete" => {
+            let cross = edit["extraction_target"] == "cross-repo";
+            (true, true, if cross { "confirm" } else { "auto" })
+        }
+        _ => (false, true, "auto"),
+    };
+    let mut e = json!({
+        "path": path,
+        "category": {"class": "stale", "subtype": "orphaned"},
+        "signals": [{"kind": "provisional-marker", "count": 1, "lines": [1]}],
+        "op": format!("{kind} on {path}"),
+        "op_type": "deterministic",
+        "is_destructive": destructive,
+        "is_reversible": reversible,
+        "safety_tier": tier,
+        "token_estimate": {"raw_tokens": 1},
+        "exact_edit": edit,
+    });
+    if let Some(lc) = e["exact_edit"].get("lifecycle").cloned() {
+        e["lifecycle"] = lc;
+        e["signals"] = json!([{"kind": "lifecycle"}]);
+    }
+    e
+}
+
+fn generative_entry(path: &str) -> Value {
+    json!({
+        "path": path,
+        "category": {"class": "bloat", "subtype": "distill"},
+        "signals": [{"kind": "oversize", "raw_tokens": 9000, "threshold": 2000}],
+        "op": "distill the narrative",
+        "op_type": "generative",
+        "is_destructive": true,
+        "is_reversible": false,
+        "safety_tier": "confirm",
+        "token_estimate": {"raw_tokens": 10},
+    })
+}
+
+fn lines(s: u32, e: u32) -> Value {
+    json!({"start_line": s, "end_line": e})
+}
+
+/// Writes `.hygiene/report.json`; the shortlist holds every entry path with its signals.
+fn write_report(root: &Path, generated_at: &str, entries: &[Value]) -> PathBuf {
+    let mut shortlist: BTreeMap<String, Value> = BTreeMap::new();
+    for e in entries {
+        let p = e["path"].as_str().unwrap().to_string();
+        let mut item = json!({
+            "path": p,
+            "signals": e["signals"],
+            "raw_tokens": 10,
+            "injection_frequency": "on-demand",
+        });
+        if let Some(lc) = e.get("lifecycle") {
+            item["lifecycle"] = lc.clone();
+        }
+        shortlist.entry(p).or_insert(item);
+    }
+    let report = json!({
+        "schema_version": 1,
+        "tool_version": "0.1.0",
+        "generated_at": generated_at,
+        "scan": {
+            "project_root": root.display().to_string(),
+            "scope_globs": ["**/*.md"],
+            "excluded_dirs": [".git"],
+            "files_scanned": 10,
+        },
+        "shortlist": shortlist.into_values().collect::<Vec<_>>(),
+        "entries": entries,
+        "promotion_candidates": [],
+    });
+    let path = root.join(".hygiene/report.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, serde_json::to_vec_pretty(&report).unwrap()).unwrap();
+    path
+}
+
+fn hygiene(root: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg(args[0])
+        .arg("--root")
+        .arg(root)
+        .args(&args[1..])
+        .output()
+        .unwrap()
+}
+
+/// Runs apply with `--format json`; returns the exit code and the parsed output.
+fn apply(root: &Path, args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["apply", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = hygiene(root, &all);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v = serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {text}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), v)
+}
+
+fn undo(root: &Path) -> (i32, Value) {
+    let out = hygiene(root, &["undo", "--format", "json"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    (
+        out.status.code().unwrap_or(-1),
+        serde_json::from_str(&text).unwrap_or(Value::Null),
+    )
+}
+
+fn outcome(v: &Value, entry: usize) -> (String, String) {
+    let r = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["entry"] == entry)
+        .unwrap_or_else(|| panic!("no result for entry {entry}: {v:#}"));
+    (
+        r["outcome"].as_str().unwrap().to_string(),
+        r["reason"].as_str().unwrap_or("").to_string(),
+    )
+}
+
+/// Every file under `dir` (links recorded as their target text), for before/after comparison.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            let rel = p.strip_prefix(base).unwrap().display().to_string();
+            let t = e.file_type().unwrap();
+            if t.is_symlink() {
+                let target = std::fs::read_link(&p).unwrap();
+                out.insert(rel, format!("-> {}", target.display()).into_bytes());
+            } else if t.is_dir() {
+                if rel == ".git" {
+                    continue;
+                }
+                out.insert(format!("{rel}/"), Vec::new());
+                walk(base, &p, out);
+            } else {
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+fn without_hygiene(mut s: BTreeMap<String, Vec<u8>>) -> BTreeMap<String, Vec<u8>> {
+    s.retain(|k, _| !k.starts_with(".hygiene"));
+    s
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const DR: &str = "# DR\r\nkeep 1\r\ndrop 2\r\ndrop 3\r\nkeep 4";
+const MV: &str = "# MV\nintro\nold a\nold b\noutro\n";
+const FM: &str = "# FM\nbody\n";
+const FM2: &str = "---\r\ntitle: x\r\n---\r\nbody\r\n";
+const RT: &str = "# RT\nsee docs/old.md and docs/old.md\nnot docs/old.md here\n";
+const DD: &str = "# DD\nown text\nshared   line one\n  shared line two\nend\n";
+const CANON: &str = "# Canon\nshared line one\nshared line\ttwo\nmore\n";
+const PLAN: &str = "# Plan\nsteps\n## Decisions\nuse X because Y\n";
+const DECISIONS: &str = "# Decisions\nold decision\n";
+
+#[test]
+fn each_kind_applies_byte_for_byte_and_undo_restores() {
+    let f = fixture(true);
+    let r = &f.root;
+    put(r, "dr.md", DR);
+    put(r, "mv.md", MV);
+    put(r, "fm.md", FM);
+    put(r, "fm2.md", FM2);
+    put(r, "rt.md", RT);
+    put(r, "dd.md", DD);
+    put(r, "canon.md", CANON);
+    put(r, "gone.md", "served\n");
+    put(r, "done.txt", "marker\n");
+    put(r, "scratch/a.md", "a\n");
+    put(r, "scratch/sub/b.md", "b\n");
+    put(r, "plan.md", PLAN);
+    put(r, "docs/decisions.md", DECISIONS);
+    commit_all(r);
+    let before = snapshot(r);
+    let dir_digest = sha(format!("{}  a.md\n{}  sub/b.md\n", sha(b"a\n"), sha(b"b\n")).as_bytes());
+    let served = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
+    let temporary = json!({"rule_ref": "scratch", "lifetime": "temporary"});
+    let entries = vec![
+        entry(
+            "dr.md",
+            json!({"kind": "delete-range", "anchor": lines(3, 4), "expected_sha256": sha(DR.as_bytes())}),
+        ),
+        entry(
+            "mv.md",
+            json!({"kind": "move-to-archive", "anchor": lines(3, 4), "dest_path": "archive/old/notes.md", "expected_sha256": sha(MV.as_bytes())}),
+        ),
+        entry(
+            "fm.md",
+            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha(FM.as_bytes())}),
+        ),
+        entry(
+            "fm2.md",
+            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha(FM2.as_bytes())}),
+        ),
+        entry(
+            "rt.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": sha(RT.as_bytes())}),
+        ),
+        entry(
+            "dd.md",
+            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha(DD.as_bytes())}),
+        ),
+        entry(
+            "gone.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served, "expected_sha256": sha(b"served\n")}),
+        ),
+        entry(
+            "scratch",
+            json!({"kind": "delete", "anchor": {"whole": "directory"}, "lifecycle": temporary, "expected_sha256": dir_digest}),
+        ),
+        entry(
+            "plan.md",
+            json!({"kind": "extract-then-delete", "anchor": lines(3, 4), "lifecycle": served, "extraction_target": "repo-durable", "target_path": "docs/decisions.md", "expected_sha256": sha(PLAN.as_bytes())}),
+        ),
+    ];
+    write_report(r, LATER, &entries);
+
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(outcome(&v, 0).0, "skipped", "delete-range is confirm");
+    for i in 1..entries.len() {
+        assert_eq!(outcome(&v, i).0, "applied", "entry {i}: {v:#}");
+    }
+    assert_eq!(
+        read(r, "dr.md"),
+        DR,
+        "a confirm entry is untouched by --tier auto"
+    );
+    assert_eq!(read(r, "mv.md"), "# MV\nintro\noutro\n");
+    assert_eq!(read(r, "archive/old/notes.md"), "old a\nold b\n");
+    assert_eq!(read(r, "fm.md"), "---\nhygiene: frozen\n---\n# FM\nbody\n");
+    assert_eq!(
+        read(r, "fm2.md"),
+        "---\r\ntitle: x\r\nhygiene: frozen\r\n---\r\nbody\r\n"
+    );
+    assert_eq!(
+        read(r, "rt.md"),
+        "# RT\nsee docs/new.md and docs/new.md\nnot docs/old.md here\n"
+    );
+    assert_eq!(read(r, "dd.md"), "# DD\nown text\nend\n");
+    assert_eq!(read(r, "canon.md"), CANON);
+    assert!(!r.join("gone.md").exists());
+    assert!(!r.join("scratch").exists());
+    assert!(!r.join("plan.md").exists());
+    assert_eq!(
+        read(r, "docs/decisions.md"),
+        "# Decisions\nold decision\n\n## From plan.md (lines 3-4)\n\n## Decisions\nuse X because Y\n"
+    );
+
+    // The confirm entry, approved: CRLF kept, no final newline kept.
+    let (code, v) = apply(r, &["--entry", "0", "--approve"]);
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(read(r, "dr.md"), "# DR\r\nkeep 1\r\nkeep 4");
+
+    // Re-applying the same report is refused: the fingerprints no longer match.
+    let (code, v) = apply(r, &["--entry", "4", "--approve"]);
+    assert_eq!(code, 1);
+    assert_eq!(outcome(&v, 4).0, "refused");
+    assert_eq!(v["results"][0]["advice"], "re-run /hygiene:check");
+
+    // Two undos: the approved entry, then the auto batch; every byte as before.
+    assert_eq!(undo(r).0, 0);
+    assert_eq!(read(r, "dr.md"), DR);
+    let (code, u) = undo(r);
+    assert_eq!(code, 0, "{u:#}");
+    assert_eq!(without_hygiene(snapshot(r)), without_hygiene(before));
+    // Nothing left to undo.
+    assert_eq!(undo(r).0, 1);
+}
+
+#[test]
+fn generative_and_cross_repo_entries_need_their_flags() {
+    let f = fixture(true);
+    let r = &f.root;
+    put(r, "long.md", "# Long\nway too long\n");
+    put(r, "handoff.md", "# Handoff\nlearned: Z\nnoise\n");
+    commit_all(r);
+    let served = json!({"rule_ref": "handoffs", "lifetime": "temporary"});
+    let entries = vec![
+        generative_entry("long.md"),
+        entry(
+            "handoff.md",
+            json!({"kind": "extract-then-delete", "anchor": lines(2, 2), "lifecycle": served, "extraction_target": "cross-repo", "expected_sha256": sha(b"# Handoff\nlearned: Z\nnoise\n")}),
+        ),
+    ];
+    write_report(r, LATER, &entries);
+    let proposal = f.outside.join("proposal.md");
+    std::fs::write(&proposal, "# Long\nshort\n").unwrap();
+    let p = proposal.to_str().unwrap();
+
+    // The auto batch skips both (confirm).
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 0);
+    assert_eq!(outcome(&v, 0).0, "skipped");
+    assert_eq!(outcome(&v, 1).0, "skipped");
+    // Usage errors: generative without proposal, deterministic with one, cross-repo without
+    // --extract-to.
+    assert_eq!(
+        hygiene(r, &["apply", "--entry", "0", "--approve"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        hygiene(r, &["apply", "--entry", "1", "--approve", "--proposal", p])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        hygiene(r, &["apply", "--entry", "1", "--approve"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        hygiene(r, &["apply", "--entry", "0"]).status.code(),
+        Some(2),
+        "no --approve"
+    );
+
+    let (code, v) = apply(r, &["--entry", "0", "--approve", "--proposal", p]);
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(read(r, "long.md"), "# Long\nshort\n");
+
+    // --extract-to inside the repository is refused; outside, the span lands, then the source
+    // is deleted.
+    let inside = r.join("x.md");
+    let (code, v) = apply(
+        r,
+        &[
+            "--entry",
+            "1",
+            "--approve",
+            "--extract-to",
+            inside.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{v:#}");
+    assert!(r.join("handoff.md").exists() && !inside.exists());
+    let dest = f.outside.join("learned.md");
+    let (code, v) = apply(
+        r,
+        &[
+            "--entry",
+            "1",
+            "--approve",
+            "--extract-to",
+            dest.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(
+        std::fs::read_to_string(&dest).unwrap(),
+        "## From handoff.md (lines 2-2)\n\nlearned: Z\n"
+    );
+    assert!(!r.join("handoff.md").exists());
+    // Undo brings the source back and removes the file it created outside.
+    assert_eq!(undo(r).0, 0);
+    assert_eq!(read(r, "handoff.md"), "# Handoff\nlearned: Z\nnoise\n");
+    assert!(!dest.exists());
+}
+
+#[test]
+fn a_failed_extraction_deletes_nothing() {
+    let f = fixture(true);
+    let r = &f.root;
+    put(r, "plan.md", PLAN);
+    put(r, "done.txt", "x\n");
+    // The target is a directory: the extraction cannot land.
+    std::fs::create_dir_all(r.join("docs/decisions.md")).unwrap();
+    put(r, "docs/decisions.md/keep", "k\n");
+    commit_all(r);
+    let served = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            "plan.md",
+            json!({"kind": "extract-then-delete", "anchor": lines(3, 4), "lifecycle": served, "extraction_target": "repo-durable", "target_path": "docs/decisions.md", "expected_sha256": sha(PLAN.as_bytes())}),
+        )],
+    );
+    let before = without_hygiene(snapshot(r));
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert_eq!(outcome(&v, 0).0, "refused");
+    assert_eq!(without_hygiene(snapshot(r)), before);
+}
+
+#[test]
+fn entries_on_one_file_apply_bottom_up_and_overlaps_are_refused() {
+    let f = fixture(false);
+    let r = &f.root;
+    let doc = "l1 old\nl2\nl3\nl4\nl5 dup\nl6 dup\nl7\nl8 move\nl9 move\nl10 old\n";
+    put(r, "doc.md", doc);
+    put(r, "zcanon.md", "l5   dup\nl6 dup\n");
+    let s = sha(doc.as_bytes());
+    let entries = vec![
+        entry(
+            "doc.md",
+            json!({"kind": "replace-text", "anchor": lines(1, 1), "match": "old", "replacement": "new", "expected_sha256": s}),
+        ),
+        entry(
+            "doc.md",
+            json!({"kind": "dedupe", "anchor": lines(5, 6), "canonical_ref": "zcanon.md:1-2", "expected_sha256": s}),
+        ),
+        entry(
+            "doc.md",
+            json!({"kind": "move-to-archive", "anchor": lines(8, 9), "dest_path": "archive.md", "expected_sha256": s}),
+        ),
+        entry(
+            "doc.md",
+            json!({"kind": "replace-text", "anchor": lines(10, 10), "match": "old", "replacement": "new", "expected_sha256": s}),
+        ),
+        // Overlaps the move (8-9): refused, whatever the order.
+        entry(
+            "doc.md",
+            json!({"kind": "replace-text", "anchor": lines(9, 10), "match": "l9", "replacement": "L9", "expected_sha256": s}),
+        ),
+        entry(
+            "doc.md",
+            json!({"kind": "insert-frontmatter", "key": "owner", "value": "docs team", "expected_sha256": s}),
+        ),
+        // Removes the copy the dedupe keeps (its file sorts after doc.md, so the dedupe runs
+        // first): refused. In the other order the dedupe would be the one refused.
+        entry(
+            "zcanon.md",
+            json!({"kind": "move-to-archive", "anchor": lines(1, 2), "dest_path": "archive2.md", "expected_sha256": sha(b"l5   dup\nl6 dup\n")}),
+        ),
+    ];
+    write_report(r, LATER, &entries);
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1, "{v:#}");
+    for i in [0, 1, 2, 3, 5] {
+        assert_eq!(outcome(&v, i).0, "applied", "entry {i}: {v:#}");
+    }
+    assert_eq!(outcome(&v, 4).0, "refused");
+    let (o, why) = outcome(&v, 6);
+    assert_eq!(o, "refused");
+    assert!(why.contains("dedupe"), "{why}");
+    assert_eq!(
+        read(r, "doc.md"),
+        "---\nowner: docs team\n---\nl1 new\nl2\nl3\nl4\nl7\nl10 new\n"
+    );
+    assert_eq!(read(r, "archive.md"), "l8 move\nl9 move\n");
+    assert_eq!(read(r, "zcanon.md"), "l5   dup\nl6 dup\n");
+    assert!(!r.join("archive2.md").exists());
+}
+
+#[test]
+fn edits_after_the_report_are_refused_and_files_unchanged() {
+    let f = fixture(true);
+    let r = &f.root;
+    put(r, "a.md", MV);
+    put(r, "b.md", RT);
+    put(r, "c.md", FM);
+    put(r, "d.md", DD);
+    put(r, "canon.md", CANON);
+    put(r, "e.md", "served\n");
+    put(r, "done.txt", "x\n");
+    put(r, "g.md", "# G\nsame bytes\n");
+    commit_all(r);
+    let served = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
+    let entries = vec![
+        entry(
+            "a.md",
+            json!({"kind": "move-to-archive", "anchor": lines(3, 4), "dest_path": "arch.md", "expected_sha256": sha(MV.as_bytes())}),
+        ),
+        entry(
+            "b.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "x", "expected_sha256": sha(RT.as_bytes())}),
+        ),
+        entry(
+            "c.md",
+            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha(FM.as_bytes())}),
+        ),
+        entry(
+            "d.md",
+            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha(DD.as_bytes())}),
+        ),
+        entry(
+            "e.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served, "expected_sha256": sha(b"served\n")}),
+        ),
+        entry(
+            "g.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "same", "replacement": "other", "expected_sha256": sha(b"# G\nsame bytes\n")}),
+        ),
+    ];
+    // The check ran an hour ago.
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let secs = past
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    write_report(r, &hygiene::time::format_utc(secs), &entries);
+    // Each target edited after the check (an edit at the top, so anchors would still "fit");
+    // g.md keeps its bytes but is touched, so only the mtime fence can catch it.
+    // Their mtimes are set back before the check, so only the fingerprint can catch them.
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    for p in ["a.md", "b.md", "c.md", "d.md", "e.md"] {
+        let old = read(r, p);
+        put(r, p, &format!("user edit\n{old}"));
+        let h = std::fs::OpenOptions::new()
+            .write(true)
+            .open(r.join(p))
+            .unwrap();
+        h.set_modified(two_hours_ago).unwrap();
+    }
+    let g = std::fs::OpenOptions::new()
+        .write(true)
+        .open(r.join("g.md"))
+        .unwrap();
+    g.set_modified(std::time::SystemTime::now()).unwrap();
+    drop(g);
+    // e.md's edit is committed so git state stays clean and only the fingerprint refuses it.
+    commit_all(r);
+    let before = without_hygiene(snapshot(r));
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1, "{v:#}");
+    for i in 0..entries.len() {
+        let (o, why) = outcome(&v, i);
+        assert_eq!(o, "refused", "entry {i}: {v:#}");
+        let fence = if i == 5 {
+            "modified at"
+        } else {
+            "changed since the check"
+        };
+        assert!(why.contains(fence), "entry {i}: {why}");
+        assert_eq!(v["results"][i]["advice"], "re-run /hygiene:check");
+    }
+    assert_eq!(without_hygiene(snapshot(r)), before);
+    assert!(v["batch"].is_null());
+    assert!(!r.join(".hygiene/journal").exists());
+}
+
+#[test]
+fn hostile_reports_are_refused_and_nothing_outside_changes() {
+    let f = fixture(false);
+    let r = &f.root;
+    let o = &f.outside;
+    put(o, "victim.md", "# Victim\nline 2\nline 3\n");
+    put(r, "ok.md", "# Ok\nline 2\nline 3\n");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(o.join("victim.md"), r.join("link.md")).unwrap();
+        std::os::unix::fs::symlink(o, r.join("linkdir")).unwrap();
+    }
+    let vs = sha(b"# Victim\nline 2\nline 3\n");
+    let oks = sha(b"# Ok\nline 2\nline 3\n");
+    let abs_victim = o.join("victim.md").display().to_string();
+    let entries = vec![
+        entry(
+            "../outside/victim.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "line", "replacement": "X", "expected_sha256": vs}),
+        ),
+        entry(
+            &abs_victim,
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "line", "replacement": "X", "expected_sha256": vs}),
+        ),
+        entry(
+            "link.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "line", "replacement": "X", "expected_sha256": vs}),
+        ),
+        entry(
+            "linkdir/victim.md",
+            json!({"kind": "insert-frontmatter", "key": "k", "value": "v", "expected_sha256": vs}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "move-to-archive", "anchor": lines(2, 2), "dest_path": "../outside/new.md", "expected_sha256": oks}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "move-to-archive", "anchor": lines(2, 2), "dest_path": "linkdir/new.md", "expected_sha256": oks}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "move-to-archive", "anchor": lines(2, 2), "dest_path": "/tmp/hygiene-hostile-new.md", "expected_sha256": oks}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "dedupe", "anchor": lines(2, 2), "canonical_ref": "../outside/victim.md:2-2", "expected_sha256": oks}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "replace-text", "anchor": lines(3, 9), "match": "line", "replacement": "X", "expected_sha256": oks}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "move-to-archive", "anchor": lines(4, 4), "dest_path": "arch.md", "expected_sha256": oks}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "move-to-archive", "anchor": lines(1, 1), "dest_path": ".git/hooks/pre-commit", "expected_sha256": oks}),
+        ),
+        entry(
+            "linkdir",
+            json!({"kind": "delete", "anchor": {"whole": "directory"}, "lifecycle": {"rule_ref": "r", "lifetime": "temporary"}, "expected_sha256": sha(b"")}),
+        ),
+        entry(
+            "ok.md",
+            json!({"kind": "extract-then-delete", "anchor": lines(2, 2), "lifecycle": {"rule_ref": "r", "lifetime": "temporary"}, "extraction_target": "repo-durable", "target_path": "../outside/t.md", "expected_sha256": oks}),
+        ),
+    ];
+    write_report(r, LATER, &entries);
+    let outside_before = snapshot(o);
+    let repo_before = without_hygiene(snapshot(r));
+    let tmp_probe = Path::new("/tmp/hygiene-hostile-new.md");
+    // The refusal is for the path or the anchor, not for a fingerprint.
+    let dotdot = "`..` segment";
+    let link = "symbolic link";
+    let expected = [
+        dotdot,
+        "absolute",
+        link,
+        link,
+        dotdot,
+        link,
+        "absolute",
+        dotdot,
+        "past the end",
+        "past the end",
+        "never edits",
+        link,
+        dotdot,
+    ];
+    assert_eq!(expected.len(), entries.len());
+    // Every entry, one at a time, approved: each refused.
+    for (i, want) in expected.iter().enumerate() {
+        let n = i.to_string();
+        let (code, v) = apply(r, &["--entry", &n, "--approve"]);
+        assert_eq!(code, 1, "entry {i}: {v:#}");
+        let (o, why) = outcome(&v, i);
+        assert_eq!(o, "refused", "entry {i}: {v:#}");
+        assert!(why.contains(want), "entry {i}: {why}");
+    }
+    // And as an auto batch: nothing applied.
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1);
+    assert_eq!(v["applied"], 0, "{v:#}");
+    assert_eq!(snapshot(o), outside_before);
+    assert_eq!(without_hygiene(snapshot(r)), repo_before);
+    assert!(!tmp_probe.exists());
+}
+
+#[test]
+fn a_report_for_another_root_or_an_invalid_one_is_refused_whole() {
+    let f = fixture(false);
+    let r = &f.root;
+    put(r, "a.md", RT);
+    let p = write_report(
+        r,
+        LATER,
+        &[entry(
+            "a.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs", "replacement": "x", "expected_sha256": sha(RT.as_bytes())}),
+        )],
+    );
+    let mut v: Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+    v["scan"]["project_root"] = json!(f.outside.display().to_string());
+    std::fs::write(&p, serde_json::to_vec(&v).unwrap()).unwrap();
+    let (code, out) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1);
+    assert!(
+        out["refused"].as_str().unwrap().contains("made for"),
+        "{out}"
+    );
+    v["scan"]["project_root"] = json!(r.display().to_string());
+    v["entries"][0]["safety_tier"] = json!("sometimes");
+    std::fs::write(&p, serde_json::to_vec(&v).unwrap()).unwrap();
+    let (code, _) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1);
+    assert_eq!(read(r, "a.md"), RT);
+}
+
+#[test]
+fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
+    let f = fixture(true);
+    let r = &f.root;
+    put(r, "handoffs/dirty.md", "committed\n");
+    put(r, "handoffs/clean.md", "clean\n");
+    put(r, "notes/a.md", "a\n");
+    put(r, "done.txt", "x\n");
+    commit_all(r);
+    put(r, "handoffs/dirty.md", "committed\nplus a local edit\n");
+    put(r, "handoffs/untracked.md", "never committed\n");
+    put(r, "notes/b.md", "untracked file in a governed folder\n");
+    let temp = json!({"rule_ref": "handoffs", "lifetime": "temporary"});
+    let gone = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "missing.txt"});
+    let judged = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when": "is it implemented?"});
+    let notes_digest = sha(format!(
+        "{}  a.md\n{}  b.md\n",
+        sha(b"a\n"),
+        sha(b"untracked file in a governed folder\n")
+    )
+    .as_bytes());
+    // Every entry claims auto, as a report made before the edits (or a hostile one) would.
+    let entries = vec![
+        entry(
+            "handoffs/dirty.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": file_sha(r, "handoffs/dirty.md")}),
+        ),
+        entry(
+            "handoffs/untracked.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": file_sha(r, "handoffs/untracked.md")}),
+        ),
+        entry(
+            "notes",
+            json!({"kind": "delete", "anchor": {"whole": "directory"}, "lifecycle": temp, "expected_sha256": notes_digest}),
+        ),
+        entry(
+            "handoffs/clean.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": gone, "expected_sha256": file_sha(r, "handoffs/clean.md")}),
+        ),
+        entry(
+            "handoffs/clean.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": judged, "expected_sha256": file_sha(r, "handoffs/clean.md")}),
+        ),
+    ];
+    write_report(r, LATER, &entries);
+    let before = without_hygiene(snapshot(r));
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 0, "skips are not refusals: {v:#}");
+    for i in 0..entries.len() {
+        let (o, why) = outcome(&v, i);
+        assert_eq!(o, "skipped", "entry {i}: {v:#}");
+        assert!(why.contains("downgraded to confirm"), "{why}");
+    }
+    assert!(outcome(&v, 0).1.contains("uncommitted"));
+    assert!(outcome(&v, 1).1.contains("not tracked"));
+    assert_eq!(without_hygiene(snapshot(r)), before);
+
+    // A keep rule protects a document from every lifecycle op, approved or not.
+    let keep = json!({"rule_ref": "adrs", "lifetime": "keep"});
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            "handoffs/clean.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": keep, "expected_sha256": file_sha(r, "handoffs/clean.md")}),
+        )],
+    );
+    let (code, v) = apply(r, &["--entry", "0", "--approve"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert!(outcome(&v, 0).1.contains("keep"));
+    assert!(r.join("handoffs/clean.md").exists());
+
+    // Control: committed and clean, the same temporary delete runs as auto (a binary file too:
+    // a whole-file delete never reads the text).
+    std::fs::write(r.join("handoffs/shot.png"), [0x89, 0xff, 0x00, 0xfe]).unwrap();
+    commit_all(r);
+    let entries = vec![
+        entry(
+            "handoffs/dirty.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": file_sha(r, "handoffs/dirty.md")}),
+        ),
+        entry(
+            "handoffs/shot.png",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": sha(&[0x89, 0xff, 0x00, 0xfe])}),
+        ),
+    ];
+    write_report(r, LATER, &entries);
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(outcome(&v, 0).0, "applied");
+    assert_eq!(outcome(&v, 1).0, "applied");
+    assert!(!r.join("handoffs/dirty.md").exists());
+    assert!(!r.join("handoffs/shot.png").exists());
+    // And undo brings the binary back byte-for-byte.
+    assert_eq!(undo(r).0, 0);
+    assert_eq!(
+        std::fs::read(r.join("handoffs/shot.png")).unwrap(),
+        [0x89, 0xff, 0x00, 0xfe]
+    );
+}
+
+fn big_batch(r: &Path, n: usize) -> (Vec<Value>, Vec<(String, String, String)>) {
+    let mut entries = Vec::new();
+    let mut files = Vec::new();
+    for i in 0..n {
+        let rel = format!("docs/f{i:03}.md");
+        let old = format!("# File {i}\r\nsee src/old_{i}.rs for details\r\nkeep\r\n");
+        let new = format!("# File {i}\r\nsee src/new_{i}.rs for details\r\nkeep\r\n");
+        put(r, &rel, &old);
+        entries.push(entry(&rel, json!({"kind": "replace-text", "anchor": lines(2, 2), "match": format!("src/old_{i}.rs"), "replacement": format!("src/new_{i}.rs"), "expected_sha256": sha(old.as_bytes())})));
+        files.push((rel, old, new));
+    }
+    (entries, files)
+}
+
+#[test]
+fn a_crash_mid_batch_leaves_old_or_new_files_and_undo_restores_them() {
+    let f = fixture(false);
+    let r = &f.root;
+    let (mut entries, files) = big_batch(r, 40);
+    put(r, "moves.md", "# Moves\na\nb\nc\n");
+    entries.push(entry("moves.md", json!({"kind": "move-to-archive", "anchor": lines(2, 3), "dest_path": "archive/moved.md", "expected_sha256": sha(b"# Moves\na\nb\nc\n")})));
+    write_report(r, LATER, &entries);
+    let out = Command::new(BIN)
+        .args(["apply", "--tier", "auto", "--format", "json", "--root"])
+        .arg(r)
+        .env("HYGIENE_ABORT_AFTER_WRITES", "17")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.code().is_none(),
+        "aborted by a signal: {:?}",
+        out.status
+    );
+    let (mut old, mut new) = (0, 0);
+    for (rel, o, n) in &files {
+        let now = read(r, rel);
+        if now == *o {
+            old += 1;
+        } else if now == *n {
+            new += 1;
+        } else {
+            panic!("{rel} is neither old nor new: {now:?}");
+        }
+    }
+    assert!(
+        old > 0 && new > 0,
+        "the crash was mid-batch: {old} old, {new} new"
+    );
+    let moves = read(r, "moves.md");
+    assert!(moves == "# Moves\na\nb\nc\n" || moves == "# Moves\nc\n");
+    // No temp files left behind under the root that a reader could mistake for documents.
+    let (code, u) = undo(r);
+    assert_eq!(code, 0, "{u:#}");
+    for (rel, o, _) in &files {
+        assert_eq!(read(r, rel), *o, "{rel}");
+    }
+    assert_eq!(read(r, "moves.md"), "# Moves\na\nb\nc\n");
+    assert!(!r.join("archive").exists(), "created folders are removed");
+    // After undo the whole batch applies cleanly.
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 0, "{v:#}");
+    for (rel, _, n) in &files {
+        assert_eq!(read(r, rel), *n);
+    }
+}
+
+#[test]
+fn undo_refuses_when_a_file_changed_after_the_batch() {
+    let f = fixture(false);
+    let r = &f.root;
+    let (entries, files) = big_batch(r, 3);
+    write_report(r, LATER, &entries);
+    assert_eq!(apply(r, &["--tier", "auto"]).0, 0);
+    put(r, &files[1].0, "user's later edit\n");
+    let out = hygiene(r, &["undo", "--format", "human"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&files[1].0), "names the file: {err}");
+    assert_eq!(read(r, &files[0].0), files[0].2, "nothing restored");
+    assert_eq!(read(r, &files[1].0), "user's later edit\n");
+}
+
+#[test]
+fn dry_run_prints_the_diff_and_changes_nothing() {
+    let f = fixture(false);
+    let r = &f.root;
+    put(r, "a.md", "one\ntwo old\nthree\n");
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            "a.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "old", "replacement": "new", "expected_sha256": sha(b"one\ntwo old\nthree\n")}),
+        )],
+    );
+    let before = snapshot(r);
+    let (code, v) = apply(r, &["--tier", "auto", "--dry-run"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["dry_run"], true);
+    assert_eq!(
+        v["diff"],
+        "--- a/a.md\n+++ b/a.md\n@@ -1,3 +1,3 @@\n one\n-two old\n+two new\n three\n"
+    );
+    assert_eq!(snapshot(r), before, "not even a journal or lock file");
+}
+
+#[test]
+fn two_concurrent_applies_never_apply_a_file_twice() {
+    let f = fixture(false);
+    let r = &f.root;
+    // Move-to-archive: applied twice, the archive would hold a span twice.
+    let mut entries = Vec::new();
+    for i in 0..150 {
+        let rel = format!("m/f{i:03}.md");
+        let text = format!("# F{i}\nspan {i}\n");
+        put(r, &rel, &text);
+        entries.push(entry(&rel, json!({"kind": "move-to-archive", "anchor": lines(2, 2), "dest_path": "archive.md", "expected_sha256": sha(text.as_bytes())})));
+    }
+    write_report(r, LATER, &entries);
+
+    // The lock itself: while another process holds it, apply refuses and changes nothing.
+    std::fs::create_dir_all(r.join(".hygiene")).unwrap();
+    let held = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(r.join(".hygiene/apply.lock"))
+        .unwrap();
+    held.try_lock().unwrap();
+    let before = without_hygiene(snapshot(r));
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1);
+    assert!(v["refused"].as_str().unwrap().contains("apply.lock"), "{v}");
+    assert_eq!(undo(r).0, 1, "undo waits for the lock too");
+    assert_eq!(without_hygiene(snapshot(r)), before);
+    drop(held);
+
+    // Two real runs at once.
+    let spawn = || {
+        Command::new(BIN)
+            .args(["apply", "--tier", "auto", "--format", "json", "--root"])
+            .arg(r)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (spawn(), spawn());
+    let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+    let parsed: Vec<(i32, Value)> = outs
+        .iter()
+        .map(|o| {
+            (
+                o.status.code().unwrap(),
+                serde_json::from_slice(&o.stdout).unwrap(),
+            )
+        })
+        .collect();
+    let winners = parsed.iter().filter(|(c, _)| *c == 0).count();
+    assert_eq!(winners, 1, "exactly one run applies: {parsed:?}");
+    for (c, v) in &parsed {
+        if *c != 0 {
+            // Refused by the lock, or (if it started after the winner finished) every entry
+            // refused by its fingerprint.
+            assert!(
+                v.get("refused").is_some_and(|x| x.is_string()) || v["applied"] == 0,
+                "{v}"
+            );
+        }
+    }
+    let archive = read(r, "archive.md");
+    for i in 0..150 {
+        assert_eq!(
+            archive.matches(&format!("span {i}\n")).count(),
+            1,
+            "span {i}"
+        );
+    }
+}
