@@ -701,35 +701,59 @@ fn hostile_reports_are_refused_and_nothing_outside_changes() {
             json!({"kind": "extract-then-delete", "anchor": lines(2, 2), "lifecycle": {"rule_ref": "r", "lifetime": "temporary"}, "extraction_target": "repo-durable", "target_path": "../outside/t.md", "expected_sha256": oks}),
         ),
     ];
-    write_report(r, LATER, &entries);
     let outside_before = snapshot(o);
     let repo_before = without_hygiene(snapshot(r));
     let tmp_probe = Path::new("/tmp/hygiene-hostile-new.md");
-    // The refusal is for the path or the anchor, not for a fingerprint.
+    // Two layers refuse. A path that is hostile as text (`..`, absolute) makes the whole report
+    // invalid: `hygiene validate`'s relative-path rule, so nothing of it runs. A path that is
+    // hostile only on disk (a planted symlink), an anchor past the end, or git's own folder
+    // passes validation and is refused by the guards, entry by entry.
     let dotdot = "`..` segment";
     let link = "symbolic link";
     let expected = [
-        dotdot,
-        "absolute",
-        link,
-        link,
-        dotdot,
-        link,
-        "absolute",
-        dotdot,
-        "past the end",
-        "past the end",
-        "never edits",
-        link,
-        dotdot,
+        Err(dotdot),
+        Err("absolute"),
+        Ok(link),
+        Ok(link),
+        Err(dotdot),
+        Ok(link),
+        Err("absolute"),
+        Err(dotdot),
+        Ok("past the end"),
+        Ok("past the end"),
+        Ok("never edits"),
+        Ok(link),
+        Err(dotdot),
     ];
     assert_eq!(expected.len(), entries.len());
-    // Every entry, one at a time, approved: each refused.
     for (i, want) in expected.iter().enumerate() {
-        let n = i.to_string();
-        let (code, v) = apply(r, &["--entry", &n, "--approve"]);
+        if let Err(want) = want {
+            write_report(r, LATER, &entries[i..=i]);
+            for args in [&["--entry", "0", "--approve"][..], &["--tier", "auto"][..]] {
+                let (code, v) = apply(r, args);
+                assert_eq!(code, 1, "entry {i}: {v:#}");
+                let why = v["refused"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("entry {i}: {v:#}"));
+                assert!(
+                    why.contains("[relative-path]") && why.contains(want),
+                    "entry {i}: {why}"
+                );
+            }
+        }
+    }
+    let guarded: Vec<(usize, &str, Value)> = expected
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| w.ok().map(|w| (i, w, entries[i].clone())))
+        .collect();
+    let report: Vec<Value> = guarded.iter().map(|(_, _, e)| e.clone()).collect();
+    write_report(r, LATER, &report);
+    // Every guarded entry, one at a time, approved: each refused.
+    for (n, (i, want, _)) in guarded.iter().enumerate() {
+        let (code, v) = apply(r, &["--entry", &n.to_string(), "--approve"]);
         assert_eq!(code, 1, "entry {i}: {v:#}");
-        let (o, why) = outcome(&v, i);
+        let (o, why) = outcome(&v, n);
         assert_eq!(o, "refused", "entry {i}: {v:#}");
         assert!(why.contains(want), "entry {i}: {why}");
     }
@@ -811,10 +835,6 @@ fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
             "handoffs/clean.md",
             json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": gone, "expected_sha256": file_sha(r, "handoffs/clean.md")}),
         ),
-        entry(
-            "handoffs/clean.md",
-            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": judged, "expected_sha256": file_sha(r, "handoffs/clean.md")}),
-        ),
     ];
     write_report(r, LATER, &entries);
     let before = without_hygiene(snapshot(r));
@@ -829,6 +849,27 @@ fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
     assert!(outcome(&v, 1).1.contains("not tracked"));
     assert_eq!(without_hygiene(snapshot(r)), before);
 
+    // A report that claims auto for a classifier-judged delete is not a report finalize could
+    // write: it is refused whole, before any guard runs.
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            "handoffs/clean.md",
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": judged, "expected_sha256": file_sha(r, "handoffs/clean.md")}),
+        )],
+    );
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert!(
+        v["refused"]
+            .as_str()
+            .unwrap()
+            .contains("[safety-tier-derived]"),
+        "{v:#}"
+    );
+    assert_eq!(without_hygiene(snapshot(r)), before);
+
     // A keep rule protects a document from every lifecycle op, approved or not.
     let keep = json!({"rule_ref": "adrs", "lifetime": "keep"});
     write_report(
@@ -841,7 +882,13 @@ fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
     );
     let (code, v) = apply(r, &["--entry", "0", "--approve"]);
     assert_eq!(code, 1, "{v:#}");
-    assert!(outcome(&v, 0).1.contains("keep"));
+    assert!(
+        v["refused"]
+            .as_str()
+            .unwrap()
+            .contains("[lifecycle-keep-protects]"),
+        "{v:#}"
+    );
     assert!(r.join("handoffs/clean.md").exists());
 
     // Control: committed and clean, the same temporary delete runs as auto (a binary file too:
