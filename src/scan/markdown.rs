@@ -450,17 +450,16 @@ pub fn parse(text: &str) -> Parsed {
     for (ev, range) in parser.by_ref() {
         match ev {
             Event::Start(tag) => {
-                match &tag {
+                let blockish = matches!(
+                    &tag,
                     Tag::Paragraph
-                    | Tag::List(_)
-                    | Tag::CodeBlock(_)
-                    | Tag::Table(_)
-                    | Tag::BlockQuote(_) => {
-                        if depth == 0 {
-                            top_blocks.push(range.clone());
-                        }
-                    }
-                    _ => {}
+                        | Tag::List(_)
+                        | Tag::CodeBlock(_)
+                        | Tag::Table(_)
+                        | Tag::BlockQuote(_)
+                );
+                if blockish && depth == 0 {
+                    top_blocks.push(range.clone());
                 }
                 match tag {
                     Tag::Heading { level, .. } => {

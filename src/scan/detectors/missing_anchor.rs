@@ -72,7 +72,7 @@ impl Detector for MissingAnchor {
                 continue;
             };
             let want = frag.to_lowercase();
-            if !anchors.iter().any(|a| *a == want) {
+            if !anchors.contains(&want) {
                 out.push(
                     Signal::MissingAnchor {
                         line: r.line,
