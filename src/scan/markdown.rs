@@ -8,7 +8,7 @@
 use crate::report::Via;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 use std::ops::Range;
 
 /// Byte offsets of line starts, to turn parser byte ranges into 1-based lines.
@@ -181,23 +181,18 @@ pub fn frontmatter(text: &str) -> Frontmatter {
     fm // unterminated: not frontmatter
 }
 
-/// Folds whitespace runs to one space and trims, the equality duplicates are judged by.
+/// Folds ASCII whitespace runs to one space and trims, the equality duplicates are judged by.
+/// (`DefaultHasher::new()` has fixed keys, so block hashes are stable within a build; every
+/// hash match is confirmed on this folded text before it is reported.)
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for w in text.split_whitespace() {
+    for w in text.split_ascii_whitespace() {
         if !out.is_empty() {
             out.push(' ');
         }
         out.push_str(w);
     }
     out
-}
-
-fn hash_str(s: &str) -> u64 {
-    // `DefaultHasher::new()` uses fixed keys, so the hash is stable within a build.
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
 }
 
 /// GitHub's heading slug: lowercase, drop everything but letters, marks, numbers, `_`, `-` and
@@ -584,18 +579,33 @@ pub fn parse(text: &str) -> Parsed {
     p
 }
 
+/// Hash and length of `fold(text)`, without building the folded string.
+fn fold_hash(text: &str) -> (u64, usize) {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut len = 0;
+    for w in text.split_ascii_whitespace() {
+        if len > 0 {
+            h.write_u8(b' ');
+            len += 1;
+        }
+        h.write(w.as_bytes());
+        len += w.len();
+    }
+    (h.finish(), len)
+}
+
 fn block(text: &str, lines: &LineIndex, r: Range<usize>) -> Option<Block> {
     let slice = text.get(r.clone())?;
-    let folded = fold(slice);
-    if folded.is_empty() {
+    let (hash, len) = fold_hash(slice);
+    if len == 0 {
         return None;
     }
     let trimmed_end = r.start + slice.trim_end().len();
     Some(Block {
         start_line: lines.line(r.start),
         end_line: lines.line(trimmed_end.saturating_sub(1).max(r.start)),
-        hash: hash_str(&folded),
-        len: folded.len() as u32,
+        hash,
+        len: len as u32,
     })
 }
 

@@ -173,23 +173,27 @@ enum Outcome {
 
 /// Reads a document for scanning, or says why it cannot be.
 fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
+    use std::io::Read;
     let full = root.join(rel);
-    let meta = match std::fs::symlink_metadata(&full) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SkipReason::Vanished),
-        Err(_) => return Err(SkipReason::Unreadable),
+    let io = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => SkipReason::Vanished,
+        _ => SkipReason::Unreadable,
     };
+    // The walk does not follow links, but a file can be swapped for one after it: refuse.
+    let meta = std::fs::symlink_metadata(&full).map_err(io)?;
     if meta.file_type().is_symlink() {
         return Err(SkipReason::Symlink);
     }
     if meta.len() > THRESHOLDS.file_size_cap_bytes {
         return Err(SkipReason::TooLarge);
     }
-    let bytes = match std::fs::read(&full) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SkipReason::Vanished),
-        Err(_) => return Err(SkipReason::Unreadable),
-    };
+    let mut f = std::fs::File::open(&full).map_err(io)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    // Read at most one byte past the cap, so a file that grew is still refused.
+    (&mut f)
+        .take(THRESHOLDS.file_size_cap_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
     if bytes.len() as u64 > THRESHOLDS.file_size_cap_bytes {
         return Err(SkipReason::TooLarge);
     }
@@ -278,12 +282,14 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         let checked = under(&filters, rel);
         let mut findings = Vec::new();
         if checked {
+            let lower = parsed.prose.to_ascii_lowercase();
             let dt = DocText {
                 path: rel,
                 text,
                 parsed: &parsed,
                 freq,
                 tree,
+                lower_prose: &lower,
             };
             for d in detectors::ALL {
                 findings.extend(d.on_text(&dt));

@@ -54,6 +54,8 @@ pub struct DocText<'a> {
     pub freq: InjectionFrequency,
     /// The walked tree.
     pub tree: &'a Tree,
+    /// `parsed.prose` in ASCII lowercase, so detectors can skip a document in one search.
+    pub lower_prose: &'a str,
 }
 
 /// A parsed document after its text is gone.

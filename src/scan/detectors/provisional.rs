@@ -52,7 +52,9 @@ impl Detector for Provisional {
                 lines.push(line);
             }
         }
-        for (line, l) in prose_lines(&doc.parsed.prose) {
+        let any = MARKERS.iter().any(|m| doc.parsed.prose.contains(m))
+            || doc.lower_prose.contains("status");
+        for (line, l) in prose_lines(&doc.parsed.prose).filter(|_| any) {
             let mut n = count_markers(l);
             if n == 0 {
                 if let Some(v) = status_value(l) {

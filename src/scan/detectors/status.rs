@@ -35,6 +35,9 @@ impl Detector for StatusDone {
                 return vec![Signal::StatusDone { line, text }.into()];
             }
         }
+        if !doc.lower_prose.contains("status") {
+            return Vec::new();
+        }
         for (line, l) in prose_lines(&doc.parsed.prose) {
             if let Some(v) = status_value(l) {
                 if DONE_WORDS.contains(&first_word(v).as_str()) {

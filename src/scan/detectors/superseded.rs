@@ -65,7 +65,10 @@ impl Detector for Superseded {
             .get("status")
             .filter(|(v, _)| SUPERSEDED_WORDS.contains(&first_word(v).as_str()))
             .map(|(_, l)| l);
-        if hit.is_none() {
+        let mentions = ["supersed", "deprecat", "obsolete", "replaced"]
+            .iter()
+            .any(|w| doc.lower_prose.contains(w));
+        if hit.is_none() && mentions {
             hit = prose_lines(&doc.parsed.prose)
                 .find(|(_, l)| is_marker(l))
                 .map(|(n, _)| n);
