@@ -292,9 +292,26 @@ fn not_yet(what: &str) -> Result<i32> {
 
 fn run_scan(a: &ScanArgs) -> Result<i32> {
     let root = resolve_root(&a.root)?;
+    // A PATH is root-relative, or relative to the current folder when it names one there.
+    let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
+    let paths = a
+        .paths
+        .iter()
+        .map(|p| {
+            let here = cwd.join(p);
+            match here
+                .canonicalize()
+                .ok()
+                .and_then(|c| crate::paths::to_rel(&root, &c))
+            {
+                Some(rel) if !root.join(p).exists() => rel,
+                _ => p.clone(),
+            }
+        })
+        .collect();
     let opts = crate::scan::ScanOptions {
         root,
-        paths: a.paths.clone(),
+        paths,
         scope: (!a.scope.is_empty()).then(|| a.scope.clone()),
         exclude: a.exclude.clone(),
     };

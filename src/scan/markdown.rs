@@ -369,7 +369,8 @@ pub fn code_ident(s: &str) -> Option<(String, bool)> {
 }
 
 /// `@path` imports (Claude Code memory syntax) in `prose`: an `@` at the start of a word
-/// followed by a path whose last segment has an extension.
+/// followed by a path whose last segment has a known document or source extension (so
+/// `@user.name` and `@app.route` are not imports).
 pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
     let mut out = Vec::new();
     let bytes = prose.as_bytes();
@@ -385,7 +386,7 @@ pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
         if path.is_empty() || path.starts_with('~') || path.starts_with('/') || has_scheme(path) {
             continue;
         }
-        if extension(path).is_some() && !path.contains('@') {
+        if known_extension(path) && !path.contains('@') {
             out.push(Ref {
                 line: lines.line(i),
                 dest: path.to_string(),
@@ -633,4 +634,103 @@ fn blocks(text: &str, lines: &LineIndex, top: &[Range<usize>], heads: &[Heading]
     }
     out.retain(|b| b.len >= min);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_like_code_spans() {
+        for yes in [
+            "src/main.rs",
+            "docs/plan.md",
+            "README.md",
+            "src/lib.rs:42",
+            "./x.md",
+            ".claude/rules/a.md",
+            "docs/",
+        ] {
+            assert!(looks_like_path(yes), "{yes}");
+        }
+        for no in [
+            "cargo build",
+            "https://x.io/a.md",
+            "*.md",
+            "run()",
+            "a=b",
+            "1.5",
+            "v1.2.3",
+            "--flag",
+            "$HOME/x.md",
+            "<file>.md",
+            "@types/node",
+            "foo",
+            "std::fs",
+        ] {
+            assert!(!looks_like_path(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn code_identifiers() {
+        assert_eq!(code_ident("run_scan()"), Some(("run_scan".into(), true)));
+        assert_eq!(
+            code_ident("Repo::history"),
+            Some(("Repo::history".into(), true))
+        );
+        assert_eq!(
+            code_ident("obj.method(x, y)"),
+            Some(("obj.method".into(), true))
+        );
+        assert_eq!(
+            code_ident("snake_case_name"),
+            Some(("snake_case_name".into(), false))
+        );
+        for no in [
+            "plain",
+            "CamelCase",
+            "a b()",
+            "x(",
+            "_private",
+            "a::",
+            "1::2",
+        ] {
+            assert_eq!(code_ident(no), None, "{no}");
+        }
+    }
+
+    #[test]
+    fn imports_are_words_starting_with_at() {
+        let text =
+            "See @docs/a.md and @./b.md, mail a@b.md, @user.name, @types/node, @~/x.md\n`@c.md`\n";
+        let p = parse(text);
+        let imports: Vec<&str> = p
+            .refs
+            .iter()
+            .filter(|r| r.via == Via::Import)
+            .map(|r| r.dest.as_str())
+            .collect();
+        assert_eq!(imports, ["./b.md", "docs/a.md"]);
+    }
+
+    #[test]
+    fn parse_lines_and_prose() {
+        let text = "---\nstatus: done\nhygiene: frozen\n---\n# T\n\n```\n[x](in-code.md) TODO\n```\n\n[y](out.md \"t\")\n\n[z]: ref.md\n- [x] a\n- [ ] b\n";
+        let p = parse(text);
+        assert_eq!(p.frontmatter.get("status"), Some(("done", 2)));
+        assert!(p.frontmatter.frozen());
+        let refs: Vec<(u32, &str)> = p.refs.iter().map(|r| (r.line, r.dest.as_str())).collect();
+        assert_eq!(refs, [(11, "out.md"), (13, "ref.md")]);
+        assert!(!p.prose.contains("TODO"));
+        assert_eq!(p.prose.len(), text.len());
+        assert_eq!(p.tasks, (2, 1));
+        assert_eq!(p.headings, vec![Heading { level: 1, line: 5 }]);
+    }
+
+    #[test]
+    fn slugs_number_duplicates() {
+        let p = parse("# A b\n\n## A b\n\n<a name=\"Custom\"></a>\n");
+        assert_eq!(p.anchors, ["a-b", "a-b-1", "custom"]);
+    }
 }

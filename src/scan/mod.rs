@@ -299,7 +299,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             Signal::Oversize { raw_tokens, .. } => Some(raw_tokens),
             _ => None,
         });
+        // What the tree-wide phase does not need is dropped now, to keep the peak low.
         parsed.prose = String::new();
+        parsed.lines = markdown::LineIndex::default();
         Outcome::Doc(Box::new(Doc {
             path: rel.clone(),
             parsed,

@@ -86,7 +86,9 @@ enum Found {
     Warn(String),
 }
 
-/// Walks `root`, skipping folders named in `excluded` (and `.git`) anywhere.
+/// Walks `root`, skipping folders named in `excluded` (and `.git`) anywhere. Ignore rules come
+/// from `.gitignore` files (including those of parent folders when `root` is a subfolder of a
+/// work tree), `.git/info/exclude`, the global git excludes, and `.ignore` files.
 pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
     let excluded: HashSet<String> = excluded
         .iter()
@@ -97,7 +99,7 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(false)
-        .parents(false)
+        .parents(true)
         .require_git(false)
         .follow_links(false)
         .threads(threads());

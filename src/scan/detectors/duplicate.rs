@@ -106,17 +106,19 @@ pub fn index(
     if groups.is_empty() {
         return out;
     }
-    // Read the involved files once to confirm matches on the exact lines.
-    let mut texts: HashMap<usize, Option<(String, LineIndex)>> = HashMap::new();
-    for &(di, _) in groups.iter().flatten() {
-        texts.entry(di).or_insert_with(|| {
-            let full = crate::paths::resolve_inside(&tree.root, &docs[di].path, false).ok()?;
-            let raw = String::from_utf8(std::fs::read(full).ok()?).ok()?;
-            let text = strip_bom(&raw).to_string();
-            let li = LineIndex::new(&text);
-            Some((text, li))
-        });
-    }
+    // Read the involved files once, on all cores, to confirm matches on the exact lines.
+    let mut involved: Vec<usize> = groups.iter().flatten().map(|&(d, _)| d).collect();
+    involved.sort_unstable();
+    involved.dedup();
+    let read = crate::scan::walk::par_map(&involved, |&di| {
+        let full = crate::paths::resolve_inside(&tree.root, &docs[di].path, false).ok()?;
+        let raw = String::from_utf8(std::fs::read(full).ok()?).ok()?;
+        let text = strip_bom(&raw).to_string();
+        let li = LineIndex::new(&text);
+        Some((text, li))
+    });
+    let texts: HashMap<usize, Option<(String, LineIndex)>> =
+        involved.into_iter().zip(read).collect();
     let imports_of = |di: usize| -> HashSet<String> {
         docs[di]
             .parsed

@@ -72,3 +72,18 @@ impl Detector for Provisional {
         vec![Signal::ProvisionalMarker { count, lines }.into()]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::count_markers;
+
+    #[test]
+    fn capital_words_only() {
+        assert_eq!(count_markers("TODO: x. FIXME (WIP)"), 3);
+        assert_eq!(
+            count_markers("see TODO.md and docs/TODO and TODO-list and todo"),
+            0
+        );
+        assert_eq!(count_markers("A DRAFT; TBD."), 2);
+    }
+}

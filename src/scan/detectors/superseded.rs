@@ -26,7 +26,17 @@ pub fn is_marker(line: &str) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     match words.as_slice() {
-        [w, ..] if SUPERSEDED_WORDS.contains(w) && *w != "replaced" => true,
+        [w, ..] if SUPERSEDED_WORDS.contains(w) && *w != "replaced" => {
+            // `Deprecated: ...`, `**Superseded** by ...`, not `Deprecated APIs are listed below`.
+            let at = s.find(w).map_or(0, |i| i + w.len());
+            let rest = s[at..].trim_start_matches(['*', '_']);
+            rest.is_empty()
+                || [
+                    ":", ".", "!", " by", " in favo", " since", " as of", " —", " -", " (",
+                ]
+                .iter()
+                .any(|p| rest.starts_with(p))
+        }
         ["replaced", "by", ..] => true,
         ["this", noun, rest @ ..] if SELF_NOUNS.contains(noun) => {
             let rest: Vec<&str> = rest
@@ -37,6 +47,35 @@ pub fn is_marker(line: &str) -> bool {
             rest.first().is_some_and(|w| SUPERSEDED_WORDS.contains(w))
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_marker;
+
+    #[test]
+    fn markers_speak_about_the_document() {
+        for yes in [
+            "> **Superseded** by [new](new.md).",
+            "**Deprecated:** use the v2 guide",
+            "DEPRECATED",
+            "Status: Superseded",
+            "This document has been replaced by the ADR.",
+            "Replaced by `docs/new.md`.",
+            "> [!WARNING] Obsolete since 2024",
+        ] {
+            assert!(is_marker(yes), "{yes}");
+        }
+        for no in [
+            "Deprecated APIs are listed below.",
+            "We replaced the parser last year.",
+            "- the `old()` call is deprecated",
+            "Status: active",
+            "This document explains deprecated flags.",
+        ] {
+            assert!(!is_marker(no), "{no}");
+        }
     }
 }
 
