@@ -50,35 +50,6 @@ pub fn is_marker(line: &str) -> bool {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::is_marker;
-
-    #[test]
-    fn markers_speak_about_the_document() {
-        for yes in [
-            "> **Superseded** by [new](new.md).",
-            "**Deprecated:** use the v2 guide",
-            "DEPRECATED",
-            "Status: Superseded",
-            "This document has been replaced by the ADR.",
-            "Replaced by `docs/new.md`.",
-            "> [!WARNING] Obsolete since 2024",
-        ] {
-            assert!(is_marker(yes), "{yes}");
-        }
-        for no in [
-            "Deprecated APIs are listed below.",
-            "We replaced the parser last year.",
-            "- the `old()` call is deprecated",
-            "Status: active",
-            "This document explains deprecated flags.",
-        ] {
-            assert!(!is_marker(no), "{no}");
-        }
-    }
-}
-
 /// The detector.
 pub struct Superseded;
 
@@ -126,5 +97,34 @@ impl Detector for Superseded {
                 _ => r.dest.clone(),
             });
         vec![Signal::SupersededMarker { line, by }.into()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_marker;
+
+    #[test]
+    fn markers_speak_about_the_document() {
+        for yes in [
+            "> **Superseded** by [new](new.md).",
+            "**Deprecated:** use the v2 guide",
+            "DEPRECATED",
+            "Status: Superseded",
+            "This document has been replaced by the ADR.",
+            "Replaced by `docs/new.md`.",
+            "> [!WARNING] Obsolete since 2024",
+        ] {
+            assert!(is_marker(yes), "{yes}");
+        }
+        for no in [
+            "Deprecated APIs are listed below.",
+            "We replaced the parser last year.",
+            "- the `old()` call is deprecated",
+            "Status: active",
+            "This document explains deprecated flags.",
+        ] {
+            assert!(!is_marker(no), "{no}");
+        }
     }
 }
