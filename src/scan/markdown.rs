@@ -8,7 +8,6 @@
 use crate::report::Via;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use std::collections::HashMap;
-use std::hash::Hasher;
 use std::ops::Range;
 
 /// Byte offsets of line starts, to turn parser byte ranges into 1-based lines.
@@ -181,9 +180,8 @@ pub fn frontmatter(text: &str) -> Frontmatter {
     fm // unterminated: not frontmatter
 }
 
-/// Folds ASCII whitespace runs to one space and trims, the equality duplicates are judged by.
-/// (`DefaultHasher::new()` has fixed keys, so block hashes are stable within a build; every
-/// hash match is confirmed on this folded text before it is reported.)
+/// Folds ASCII whitespace runs to one space and trims, the equality duplicates are judged by
+/// (every block-hash match is confirmed on this folded text before it is reported).
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for w in text.split_ascii_whitespace() {
@@ -580,19 +578,29 @@ pub fn parse(text: &str) -> Parsed {
     p
 }
 
-/// Hash and length of `fold(text)`, without building the folded string.
+/// Hash and length of `fold(text)`, without building the folded string. A fast multiplicative
+/// hash over 8-byte chunks: blocks are only candidates, every match is confirmed on the text.
 fn fold_hash(text: &str) -> (u64, usize) {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mix = |h: u64, v: u64| (h.rotate_left(5) ^ v).wrapping_mul(K);
+    let mut h: u64 = 0;
     let mut len = 0;
     for w in text.split_ascii_whitespace() {
         if len > 0 {
-            h.write_u8(b' ');
+            h = mix(h, 0x20);
             len += 1;
         }
-        h.write(w.as_bytes());
+        let mut chunks = w.as_bytes().chunks_exact(8);
+        for c in &mut chunks {
+            h = mix(h, u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        }
+        let mut tail = [0u8; 8];
+        let rest = chunks.remainder();
+        tail[..rest.len()].copy_from_slice(rest);
+        h = mix(h, u64::from_le_bytes(tail) ^ ((rest.len() as u64) << 56));
         len += w.len();
     }
-    (h.finish(), len)
+    (h, len)
 }
 
 fn block(text: &str, lines: &LineIndex, r: Range<usize>) -> Option<Block> {

@@ -19,6 +19,7 @@ pub mod markdown;
 pub mod refs;
 pub mod walk;
 
+pub use detectors::duplicate::{canonical_copy, CANONICAL_RULE};
 pub use loadclass::injection_frequencies;
 
 use crate::git::Repo;
@@ -302,8 +303,19 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         // What the tree-wide phase does not need is dropped now, to keep the peak low.
         parsed.prose = String::new();
         parsed.lines = markdown::LineIndex::default();
+        parsed.refs.shrink_to_fit();
+        parsed.idents.shrink_to_fit();
+        parsed.anchors.shrink_to_fit();
+        parsed.blocks.shrink_to_fit();
+        parsed.headings.shrink_to_fit();
+        let targets: Vec<refs::Target> = parsed
+            .refs
+            .iter()
+            .map(|r| refs::resolve(tree, rel, r))
+            .collect();
         Outcome::Doc(Box::new(Doc {
             path: rel.clone(),
+            targets,
             parsed,
             freq,
             checked,
@@ -391,7 +403,6 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     // Items: a file is shortlisted iff it has at least one signal.
     let mut items: Vec<ShortlistItem> = Vec::new();
     let mut tokens: Vec<Option<u64>> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
     for d in docs.iter_mut().filter(|d| !d.findings.is_empty()) {
         let findings = std::mem::take(&mut d.findings);
         let order = |s: &Signal| {
@@ -418,7 +429,6 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         if oversize && finished {
             suggestions.push(freeze_suggestion());
         }
-        index.insert(d.path.clone(), items.len());
         tokens.push(d.raw_tokens);
         items.push(ShortlistItem {
             path: d.path.clone(),
@@ -442,8 +452,70 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         history.as_ref(),
         now,
     );
+    attach_lifecycle(
+        &mut items,
+        &mut tokens,
+        governed,
+        &filters,
+        &all_files,
+        &per_session,
+        &|f: &str| count_file(&root, f).unwrap_or(0),
+    );
+
+    // Tokens: only for what is reported, on all cores.
+    let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
+        tokens[i].unwrap_or_else(|| count_file(&root, &items[i].path).unwrap_or(0))
+    });
+    for (item, n) in items.iter_mut().zip(counted) {
+        item.raw_tokens = n;
+    }
+    items.sort_by(|a, b| {
+        let ps = |i: &ShortlistItem| i.injection_frequency != InjectionFrequency::PerSession;
+        (ps(a), std::cmp::Reverse(a.raw_tokens), &a.path).cmp(&(
+            ps(b),
+            std::cmp::Reverse(b.raw_tokens),
+            &b.path,
+        ))
+    });
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(ScanResult {
+        schema_version: crate::report::SCHEMA_VERSION,
+        tool_version: crate::TOOL_VERSION.to_string(),
+        generated_at: crate::time::now_utc(),
+        scan: ScanMeta {
+            project_root: root.to_string_lossy().into_owned(),
+            scope_globs,
+            excluded_dirs: excluded,
+            files_scanned,
+            skipped,
+            warnings,
+        },
+        shortlist: items,
+    })
+}
+
+/// Attaches the rulebook's verdicts to the shortlist: a served document (`served == Some(true)`)
+/// gets its `lifecycle`, a `lifecycle` signal and the rule's ready edit as a suggestion; one a
+/// model must judge (`None`) gets the object and the signal only; a kept one (`Some(false)`)
+/// nothing. A directory aggregate is one item whose `path` is the directory and whose
+/// `raw_tokens` is the sum over its files (`count` counts one root-relative file). `tokens` runs
+/// parallel to `items` (a known count, or `None` to count the item's file later).
+pub fn attach_lifecycle(
+    items: &mut Vec<ShortlistItem>,
+    tokens: &mut Vec<Option<u64>>,
+    governed: Vec<crate::lifecycle::Governed>,
+    filters: &[String],
+    all_files: &[String],
+    per_session: &HashSet<String>,
+    count: &(dyn Fn(&str) -> u64 + Sync),
+) {
+    let mut index: HashMap<String, usize> = items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| (it.path.clone(), i))
+        .collect();
     for g in governed {
-        if g.served == Some(false) || !under(&filters, &g.path) {
+        if g.served == Some(false) || !under(filters, g.path.trim_end_matches('/')) {
             continue;
         }
         let path = g.path.trim_end_matches('/').to_string();
@@ -456,9 +528,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                         .iter()
                         .filter(|f| f.starts_with(&prefix))
                         .collect();
-                    let sum: u64 = walk::par_map(&files, |f| count_file(&root, f).unwrap_or(0))
-                        .into_iter()
-                        .sum();
+                    let sum: u64 = walk::par_map(&files, |f| count(f)).into_iter().sum();
                     let freq = if files.iter().any(|f| per_session.contains(*f)) {
                         InjectionFrequency::PerSession
                     } else {
@@ -466,7 +536,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                     };
                     (Some(sum), freq)
                 } else {
-                    (None, loadclass::class(&per_session, &path))
+                    (None, loadclass::class(per_session, &path))
                 };
                 index.insert(path.clone(), items.len());
                 tokens.push(raw);
@@ -501,37 +571,6 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         }
         item.lifecycle = Some(g.lifecycle);
     }
-
-    // Tokens: only for what is reported, on all cores.
-    let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
-        tokens[i].unwrap_or_else(|| count_file(&root, &items[i].path).unwrap_or(0))
-    });
-    for (item, n) in items.iter_mut().zip(counted) {
-        item.raw_tokens = n;
-    }
-    items.sort_by(|a, b| {
-        let ps = |i: &ShortlistItem| i.injection_frequency != InjectionFrequency::PerSession;
-        (ps(a), std::cmp::Reverse(a.raw_tokens), &a.path).cmp(&(
-            ps(b),
-            std::cmp::Reverse(b.raw_tokens),
-            &b.path,
-        ))
-    });
-    skipped.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(ScanResult {
-        schema_version: crate::report::SCHEMA_VERSION,
-        tool_version: crate::TOOL_VERSION.to_string(),
-        generated_at: crate::time::now_utc(),
-        scan: ScanMeta {
-            project_root: root.to_string_lossy().into_owned(),
-            scope_globs,
-            excluded_dirs: excluded,
-            files_scanned,
-            skipped,
-            warnings,
-        },
-        shortlist: items,
-    })
 }
 
 /// The serialized `kind` of a signal.
@@ -586,4 +625,99 @@ pub fn token_counts(root: &Path, paths: &[String]) -> crate::Result<Vec<TokenCou
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lifecycle::Governed;
+    use crate::report::{Anchor, Lifecycle, WholeAnchor, WholeKind};
+
+    fn governed(path: &str, is_dir: bool, served: Option<bool>, lifetime: Lifetime) -> Governed {
+        let lifecycle = Lifecycle {
+            rule_ref: "r".into(),
+            lifetime,
+            served_when_path: None,
+            served_when: (served.is_none()).then(|| "is it done?".into()),
+        };
+        let suggestion = (served == Some(true)).then(|| ExactEdit {
+            anchor: Some(Anchor::Whole(WholeAnchor {
+                whole: if is_dir {
+                    WholeKind::Directory
+                } else {
+                    WholeKind::File
+                },
+            })),
+            lifecycle: Some(lifecycle.clone()),
+            ..detectors::missing_path::empty_edit(EditKind::Delete)
+        });
+        Governed {
+            path: path.into(),
+            is_dir,
+            served,
+            lifecycle,
+            suggestion,
+            evidence: "old".into(),
+        }
+    }
+
+    #[test]
+    fn lifecycle_verdicts_become_items() {
+        let mut items = vec![ShortlistItem {
+            path: "docs/plans/a.md".into(),
+            signals: vec![Signal::ChecklistComplete { checked: 3 }],
+            suggestions: vec![],
+            lifecycle: None,
+            raw_tokens: 0,
+            injection_frequency: InjectionFrequency::OnDemand,
+        }];
+        let mut tokens = vec![Some(7)];
+        let files: Vec<String> = ["h/x.md", "h/y.md", "hz.md", "docs/plans/a.md"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        attach_lifecycle(
+            &mut items,
+            &mut tokens,
+            vec![
+                governed(
+                    "docs/plans/a.md",
+                    false,
+                    Some(true),
+                    Lifetime::DeleteOnceServed,
+                ),
+                governed("h", true, Some(true), Lifetime::Temporary),
+                governed("docs/plans/b.md", false, None, Lifetime::DeleteOnceServed),
+                governed("adr/1.md", false, Some(false), Lifetime::Keep),
+            ],
+            &[],
+            &files,
+            &HashSet::new(),
+            &|f: &str| f.len() as u64,
+        );
+        assert_eq!(items.len(), 3, "kept documents are not shortlisted");
+        // Merged into the existing item, with the plan's category.
+        assert_eq!(items[0].signals.len(), 2);
+        assert_eq!(items[0].signals[1], Signal::Lifecycle {});
+        assert_eq!(
+            items[0].suggestions[0].category,
+            Category::Stale {
+                subtype: StaleSubtype::CompletedInPlace
+            }
+        );
+        // The directory aggregate sums its own files only (not `hz.md`).
+        assert_eq!(items[1].path, "h");
+        assert_eq!(tokens[1], Some(("h/x.md".len() + "h/y.md".len()) as u64));
+        assert_eq!(
+            items[1].suggestions[0].category,
+            Category::Stale {
+                subtype: StaleSubtype::Superseded
+            }
+        );
+        // Classifier-judged: lifecycle and signal, no suggestion.
+        assert_eq!(items[2].signals, vec![Signal::Lifecycle {}]);
+        assert!(items[2].suggestions.is_empty());
+        assert!(items[2].lifecycle.as_ref().unwrap().served_when.is_some());
+        assert_eq!(tokens[2], None);
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
-use crate::scan::refs::{resolve, Target};
+use crate::scan::refs::Target;
 use crate::scan::THRESHOLDS;
 use std::collections::HashSet;
 
@@ -25,10 +25,10 @@ impl Detector for Drift {
         };
         let mut newer: HashSet<usize> = HashSet::new();
         let mut seen: HashSet<String> = HashSet::new();
-        for r in &doc.parsed.refs {
-            if let Target::Found { path: Some(p), .. } = resolve(ctx.tree, &doc.path, r) {
-                if p != doc.path && ctx.tree.files.contains(&p) && seen.insert(p.clone()) {
-                    if let Some(v) = h.touches.get(&p) {
+        for (_, t) in doc.resolved() {
+            if let Target::Found { path: Some(p), .. } = t {
+                if *p != doc.path && ctx.tree.files.contains(p) && seen.insert(p.clone()) {
+                    if let Some(v) = h.touches.get(p) {
                         newer.extend(v.iter().copied().filter(|&ci| ci < since));
                     }
                 }

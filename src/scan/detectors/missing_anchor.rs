@@ -5,7 +5,7 @@
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
 use crate::scan::markdown::{extension, parse, strip_bom};
-use crate::scan::refs::{resolve, Target};
+use crate::scan::refs::Target;
 
 /// The detector.
 pub struct MissingAnchor;
@@ -57,18 +57,18 @@ impl Detector for MissingAnchor {
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
-        for r in &doc.parsed.refs {
+        for (r, t) in doc.resolved() {
             let Target::Found {
                 path: Some(path),
                 fragment: Some(frag),
-            } = resolve(ctx.tree, &doc.path, r)
+            } = t
             else {
                 continue;
             };
-            if frag.is_empty() || is_line_fragment(&frag) || !is_markdown(&path) {
+            if frag.is_empty() || is_line_fragment(frag) || !is_markdown(path) {
                 continue;
             }
-            let Some(anchors) = anchors_of(ctx, &path) else {
+            let Some(anchors) = anchors_of(ctx, path) else {
                 continue;
             };
             let want = frag.to_lowercase();

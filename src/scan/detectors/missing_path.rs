@@ -6,7 +6,7 @@ use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::{
     Anchor, Category, DeletedIn, EditKind, ExactEdit, LineRange, Signal, StaleSubtype, Suggestion,
 };
-use crate::scan::refs::{resolve, write_like, Target};
+use crate::scan::refs::{write_like, Target};
 
 /// The detector.
 pub struct MissingPath;
@@ -58,18 +58,18 @@ impl Detector for MissingPath {
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
-        for r in &doc.parsed.refs {
+        for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
                 candidates,
-            } = resolve(ctx.tree, &doc.path, r)
+            } = t
             else {
                 continue;
             };
             let mut renamed = None;
             let mut deleted = None;
             if let Some(h) = ctx.history {
-                for (cand, folder_relative) in &candidates {
+                for (cand, folder_relative) in candidates {
                     if let Some(to) = h.renamed_to(cand, |p| ctx.tree.exists(p)) {
                         renamed = Some((to, *folder_relative));
                         break;
@@ -88,15 +88,15 @@ impl Detector for MissingPath {
             let suggestion = match &renamed {
                 Some((to, folder_relative)) if r.literal => Some(rename_suggestion(
                     r.line,
-                    &written,
-                    write_like(&written, *folder_relative, &doc.path, to),
+                    written,
+                    write_like(written, *folder_relative, &doc.path, to),
                 )),
                 _ => None,
             };
             out.push(Finding {
                 signal: Signal::MissingPath {
                     line: r.line,
-                    reference: written,
+                    reference: written.clone(),
                     via: r.via,
                     renamed_to: renamed.map(|(to, _)| to),
                     deleted_in: deleted,

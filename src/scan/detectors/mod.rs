@@ -6,8 +6,8 @@
 //! anchors, symbols, duplicates, drift). Both run on all cores; neither may panic or do I/O
 //! beyond what its context offers.
 
-use super::markdown::Parsed;
-use super::refs::Tree;
+use super::markdown::{Parsed, Ref};
+use super::refs::{Target, Tree};
 use crate::git::History;
 use crate::report::{InjectionFrequency, Signal, Suggestion};
 use std::collections::{HashMap, HashSet};
@@ -73,6 +73,15 @@ pub struct Doc {
     pub findings: Vec<Finding>,
     /// Whole-file token count, when a detector already needed it.
     pub raw_tokens: Option<u64>,
+    /// Where each of `parsed.refs` points, resolved once against the walked tree.
+    pub targets: Vec<Target>,
+}
+
+impl Doc {
+    /// Each reference with its resolved target.
+    pub fn resolved(&self) -> impl Iterator<Item = (&Ref, &Target)> {
+        self.parsed.refs.iter().zip(&self.targets)
+    }
 }
 
 /// Everything the tree-wide detectors share.
