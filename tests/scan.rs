@@ -378,7 +378,7 @@ fn every_signal_kind_with_lines_and_fields() {
         dr.signals,
         vec![Signal::Drift {
             commits: n.trim().parse().unwrap(),
-            since: hygiene::time::format_utc(since)
+            since: hygiene::time::format_date(since)
         }]
     );
     assert_eq!(n.trim(), "3");
@@ -763,4 +763,37 @@ fn paths_scope_exclude_and_cli() {
     );
     assert_eq!(v[2]["injection_frequency"], "on-demand");
     assert_eq!(v[0]["encoding"], "cl100k_base");
+}
+
+/// The golden classifier example `duplicated-dedupe` (examples/golden on main), rebuilt here:
+/// its `item.json` expects exactly this signal and suggestion.
+#[test]
+fn golden_dedupe_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    init(d);
+    write(d, "README.md", "# Widget\n\n## Setup\n\nInstall Rust 1.85, then run `cargo build`.\nCopy `config.example.toml` to `config.toml`.\n");
+    write(d, "docs/setup.md", "# Setting up\n\nInstall Rust 1.85, then run `cargo build`.\nCopy `config.example.toml` to `config.toml`.\n\nAsk in the team chat if the build fails.\n");
+    commit(d, "one");
+    let r = run(d);
+    assert_eq!(r.shortlist.len(), 1, "{:#?}", r.shortlist);
+    let it = item(&r, "docs/setup.md");
+    assert_eq!(
+        it.signals,
+        vec![Signal::DuplicateBlock {
+            start_line: 3,
+            end_line: 4,
+            canonical_ref: "README.md:5-6".into()
+        }]
+    );
+    let e = &it.suggestions[0].exact_edit;
+    assert_eq!(e.kind, hygiene::report::EditKind::Dedupe);
+    assert_eq!(e.canonical_ref.as_deref(), Some("README.md:5-6"));
+    assert_eq!(
+        e.anchor,
+        Some(hygiene::report::Anchor::Lines(hygiene::report::LineRange {
+            start_line: 3,
+            end_line: 4
+        }))
+    );
 }

@@ -256,8 +256,8 @@ fn known_extension(path: &str) -> bool {
 }
 
 /// Whether a backticked string looks like a repository path. Strings with spaces, globs,
-/// placeholders, calls, schemes or options are not paths; a path needs a known extension or a
-/// `/` (an extension-less `a/b` is only a path when its first segment exists, see `refs`).
+/// placeholders, calls, schemes or options are not paths; a path needs a `/` (an
+/// extension-less `a/b` is only a path when its first segment exists, see `refs`).
 pub fn looks_like_path(s: &str) -> bool {
     let s = strip_line_suffix(s);
     if s.is_empty()
@@ -299,17 +299,9 @@ pub fn looks_like_path(s: &str) -> bool {
     {
         return false;
     }
-    if s.contains('/') {
-        return s.split('/').any(|seg| !seg.is_empty());
-    }
-    // A bare file name needs a known extension and a stem that is not all digits (`1.5`).
-    known_extension(s)
-        && !s
-            .split('.')
-            .next()
-            .unwrap_or("")
-            .chars()
-            .all(|c| c.is_ascii_digit())
+    // A bare file name (`config.toml`, `README.md`) is too often a generic mention or a file
+    // the reader is told to create; only a path with a folder is a deliberate reference.
+    s.contains('/') && s.split('/').any(|seg| !seg.is_empty())
 }
 
 /// Strips a `:LINE` or `:LINE:COL` suffix (`src/main.rs:42`).
@@ -653,7 +645,6 @@ mod tests {
         for yes in [
             "src/main.rs",
             "docs/plan.md",
-            "README.md",
             "src/lib.rs:42",
             "./x.md",
             ".claude/rules/a.md",
@@ -675,6 +666,8 @@ mod tests {
             "@types/node",
             "foo",
             "std::fs",
+            "README.md",
+            "config.toml",
         ] {
             assert!(!looks_like_path(no), "{no}");
         }

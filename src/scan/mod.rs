@@ -81,9 +81,9 @@ pub struct Thresholds {
 
 /// The thresholds in force.
 pub const THRESHOLDS: Thresholds = Thresholds {
-    oversize_per_session_tokens: 2_500,
+    oversize_per_session_tokens: 2_000,
     oversize_on_demand_tokens: 10_000,
-    duplicate_min_chars: 160,
+    duplicate_min_chars: 80,
     drift_min_commits: 3,
     checklist_min_boxes: 3,
     file_size_cap_bytes: 2 * 1024 * 1024,

@@ -41,7 +41,7 @@ impl Detector for Drift {
         let when = h.commits.get(since).map_or(0, |c| c.time);
         vec![Signal::Drift {
             commits,
-            since: crate::time::format_utc(when),
+            since: crate::time::format_date(when),
         }
         .into()]
     }

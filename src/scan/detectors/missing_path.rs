@@ -77,7 +77,7 @@ impl Detector for MissingPath {
                     if deleted.is_none() {
                         deleted = h.deleted_in(cand).map(|c| DeletedIn {
                             commit: c.id.clone(),
-                            date: crate::time::format_utc(c.time),
+                            date: crate::time::format_date(c.time),
                         });
                     }
                 }

@@ -12,11 +12,14 @@ pub const MARKERS: &[&str] = &["DRAFT", "WIP", "TODO", "TBD", "FIXME", "PLACEHOL
 /// Status values that mean provisional.
 pub const STATUS_WORDS: &[&str] = &["draft", "wip", "placeholder"];
 
-/// How many marker words `line` holds.
+/// How many marker words `line` holds. A line naming three or more different markers is a list
+/// of the words (documentation about markers), not a marker, and counts zero.
 pub fn count_markers(line: &str) -> u32 {
     let b = line.as_bytes();
     let mut n = 0;
+    let mut kinds = 0;
     for m in MARKERS {
+        let before_n = n;
         for (i, _) in line.match_indices(m) {
             let before = i.checked_sub(1).map(|j| b[j]);
             let after = b.get(i + m.len()).copied();
@@ -31,8 +34,13 @@ pub fn count_markers(line: &str) -> u32 {
                 n += 1;
             }
         }
+        kinds += u32::from(n > before_n);
     }
-    n
+    if kinds >= 3 {
+        0
+    } else {
+        n
+    }
 }
 
 /// The detector.
@@ -79,7 +87,11 @@ mod tests {
 
     #[test]
     fn capital_words_only() {
-        assert_eq!(count_markers("TODO: x. FIXME (WIP)"), 3);
+        assert_eq!(count_markers("TODO: x. FIXME (TODO)"), 3);
+        assert_eq!(
+            count_markers("DRAFT, WIP, TODO, TBD, FIXME, placeholder"),
+            0
+        );
         assert_eq!(
             count_markers("see TODO.md and docs/TODO and TODO-list and todo"),
             0
