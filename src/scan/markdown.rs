@@ -562,9 +562,25 @@ pub fn parse(text: &str) -> Parsed {
         let written = super::refs::split(&r.dest).written;
         r.literal = !written.is_empty() && line.contains(strip_line_suffix(written));
     }
-    p.refs
-        .sort_by(|a, b| (a.line, &a.dest).cmp(&(b.line, &b.dest)));
-    p.refs.dedup();
+    // One reference per line and path: `[`src/x.rs`](src/x.rs)` is one fact, reported as the
+    // link (links, then code spans, then imports).
+    let key = |r: &Ref| {
+        let rank = match r.via {
+            Via::Link => 0,
+            Via::Code => 1,
+            Via::Import => 2,
+        };
+        let written = strip_line_suffix(super::refs::split(&r.dest).written).to_string();
+        (r.line, written, rank, r.dest.clone())
+    };
+    p.refs.sort_by_cached_key(key);
+    p.refs.dedup_by(|later, first| {
+        later.line == first.line
+            && (later.dest == first.dest
+                || (later.via != Via::Link
+                    && strip_line_suffix(super::refs::split(&later.dest).written)
+                        == strip_line_suffix(super::refs::split(&first.dest).written)))
+    });
     p.blocks = blocks(&body, &p.lines, &top_blocks, &p.headings);
     p.prose = prose;
     p
@@ -727,6 +743,13 @@ mod tests {
         assert_eq!(p.prose.len(), text.len());
         assert_eq!(p.tasks, (2, 1));
         assert_eq!(p.headings, vec![Heading { level: 1, line: 5 }]);
+    }
+
+    #[test]
+    fn one_ref_per_line_and_path() {
+        let p = parse("[`src/x.rs`](src/x.rs) and `src/x.rs:3` and [y](src/x.rs#L2)\n");
+        let refs: Vec<(&str, Via)> = p.refs.iter().map(|r| (r.dest.as_str(), r.via)).collect();
+        assert_eq!(refs, [("src/x.rs", Via::Link), ("src/x.rs#L2", Via::Link)]);
     }
 
     #[test]

@@ -36,6 +36,17 @@ impl Tree {
     }
 }
 
+impl Tree {
+    /// Whether `rel` is a file (in the walk, or on disk in ignored and excluded places): what a
+    /// `renamed_to` must name.
+    pub fn is_file(&self, rel: &str) -> bool {
+        self.files.contains(rel)
+            || (!self.dirs.contains(rel)
+                && crate::paths::check_relative(rel).is_ok()
+                && std::fs::symlink_metadata(self.root.join(rel)).is_ok_and(|m| m.is_file()))
+    }
+}
+
 /// A reference split into the path as written, and its fragment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Split<'a> {

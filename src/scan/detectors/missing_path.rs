@@ -70,7 +70,7 @@ impl Detector for MissingPath {
             let mut deleted = None;
             if let Some(h) = ctx.history {
                 for (cand, folder_relative) in candidates {
-                    if let Some(to) = h.renamed_to(cand, |p| ctx.tree.exists(p)) {
+                    if let Some(to) = h.renamed_to(cand, |p| ctx.tree.is_file(p)) {
                         renamed = Some((to, *folder_relative));
                         break;
                     }
