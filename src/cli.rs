@@ -290,8 +290,38 @@ fn not_yet(what: &str) -> Result<i32> {
     Err(Error::Other(format!("`hygiene {what}` is not built yet")))
 }
 
-fn run_scan(_a: &ScanArgs) -> Result<i32> {
-    not_yet("scan")
+fn run_scan(a: &ScanArgs) -> Result<i32> {
+    let root = resolve_root(&a.root)?;
+    // A PATH is root-relative, or relative to the current folder when it names one there.
+    let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
+    let paths = a
+        .paths
+        .iter()
+        .map(|p| {
+            let here = cwd.join(p);
+            match here
+                .canonicalize()
+                .ok()
+                .and_then(|c| crate::paths::to_rel(&root, &c))
+            {
+                Some(rel) if !root.join(p).exists() => rel,
+                _ => p.clone(),
+            }
+        })
+        .collect();
+    let opts = crate::scan::ScanOptions {
+        root,
+        paths,
+        scope: (!a.scope.is_empty()).then(|| a.scope.clone()),
+        exclude: a.exclude.clone(),
+    };
+    let result = crate::scan::scan(&opts)?;
+    let text = match a.format {
+        Format::Json => to_json(&result),
+        Format::Human => crate::scan::human::table(&result),
+    };
+    emit(a.out.as_deref(), &text)?;
+    Ok(0)
 }
 
 fn run_finalize(a: &FinalizeArgs) -> Result<i32> {
@@ -446,8 +476,36 @@ fn run_sweep(a: &SweepArgs) -> Result<i32> {
     Ok(0)
 }
 
-fn run_tokens(_a: &TokensArgs) -> Result<i32> {
-    not_yet("tokens")
+fn run_tokens(a: &TokensArgs) -> Result<i32> {
+    let root = resolve_root(&a.root)?;
+    let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
+    let mut rels = Vec::new();
+    for p in &a.paths {
+        // A path is root-relative when it names a file there, else relative to the cwd.
+        let s = p.to_string_lossy();
+        let as_root = s.trim_start_matches("./");
+        let rel = if !p.is_absolute() && root.join(as_root).is_file() {
+            as_root.to_string()
+        } else {
+            let abs = cwd.join(p);
+            let abs = abs.canonicalize().map_err(|e| Error::io(&abs, e))?;
+            crate::paths::to_rel(&root, &abs).ok_or_else(|| {
+                Error::Usage(format!(
+                    "{}: not inside the root {}",
+                    p.display(),
+                    root.display()
+                ))
+            })?
+        };
+        rels.push(rel);
+    }
+    let counts = crate::scan::token_counts(&root, &rels)?;
+    let text = match a.format {
+        Format::Json => to_json(&counts),
+        Format::Human => crate::scan::human::tokens(&counts),
+    };
+    emit(None, &text)?;
+    Ok(0)
 }
 
 fn run_policy(_a: &RootArg) -> Result<i32> {

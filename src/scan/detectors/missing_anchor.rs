@@ -1,0 +1,87 @@
+//! `missing-anchor`: a `#fragment` into a Markdown document names none of its headings (GitHub
+//! slug rules, duplicates numbered `-1`, `-2`) nor an explicit HTML `id`/`name`. Line fragments
+//! (`#L10`, `#L10-L20`) are GitHub source anchors, not headings, and are not checked.
+
+use super::{Detector, Doc, Finding, TreeCtx};
+use crate::report::Signal;
+use crate::scan::markdown::{extension, parse, strip_bom};
+use crate::scan::refs::Target;
+
+/// The detector.
+pub struct MissingAnchor;
+
+/// Whether a fragment is a GitHub line anchor.
+pub fn is_line_fragment(f: &str) -> bool {
+    let one = |s: &str| {
+        s.strip_prefix('L')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    match f.split_once('-') {
+        Some((a, b)) => one(a) && one(b),
+        None => one(f),
+    }
+}
+
+fn is_markdown(path: &str) -> bool {
+    extension(path).is_some_and(|e| {
+        matches!(
+            e.to_ascii_lowercase().as_str(),
+            "md" | "markdown" | "mdx" | "mdc"
+        )
+    })
+}
+
+fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<Vec<String>> {
+    if let Some(&i) = ctx.by_path.get(path) {
+        return Some(ctx.docs[i].parsed.anchors.clone());
+    }
+    let mut cache = ctx.anchor_cache.lock().ok()?;
+    cache
+        .entry(path.to_string())
+        .or_insert_with(|| {
+            let full = crate::paths::resolve_inside(&ctx.tree.root, path, false).ok()?;
+            let meta = std::fs::metadata(&full).ok()?;
+            if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
+                return None;
+            }
+            let text = String::from_utf8(std::fs::read(&full).ok()?).ok()?;
+            Some(parse(strip_bom(&text)).anchors)
+        })
+        .clone()
+}
+
+impl Detector for MissingAnchor {
+    fn kind(&self) -> &'static str {
+        "missing-anchor"
+    }
+
+    fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
+        let mut out = Vec::new();
+        for (r, t) in doc.resolved() {
+            let Target::Found {
+                path: Some(path),
+                fragment: Some(frag),
+            } = t
+            else {
+                continue;
+            };
+            if frag.is_empty() || is_line_fragment(frag) || !is_markdown(path) {
+                continue;
+            }
+            let Some(anchors) = anchors_of(ctx, path) else {
+                continue;
+            };
+            let want = frag.to_lowercase();
+            if !anchors.contains(&want) {
+                out.push(
+                    Signal::MissingAnchor {
+                        line: r.line,
+                        reference: r.dest.clone(),
+                    }
+                    .into(),
+                );
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,119 @@
+//! `missing-symbol`: a backticked code identifier occurs nowhere in the tracked source.
+//!
+//! Precision first: an identifier is checked only when it has a call or path form (`run()`,
+//! `Repo::history`) or when the document also references source files (then a bare
+//! `snake_case_name` counts too). "Occurs" means appears as an identifier token in any tracked
+//! source file, not "is defined", so a call to a library function the code uses is found. A
+//! repository without source files checks no symbols.
+
+use super::{Detector, Doc, Finding, TreeCtx};
+use crate::report::Signal;
+use crate::scan::markdown::{extension, Parsed, SOURCE_EXTENSIONS};
+use std::collections::HashSet;
+
+/// The detector.
+pub struct MissingSymbol;
+
+const SKIP: &[&str] = &["self", "Self", "crate", "super"];
+
+/// The identifiers that must occur for `ident` to be found: the last segment, plus type-like
+/// (capitalised) segments of a `::` path.
+pub fn names(ident: &str) -> Vec<&str> {
+    let segs: Vec<&str> = ident.split("::").flat_map(|s| s.split('.')).collect();
+    let mut out: Vec<&str> = Vec::new();
+    if let Some(last) = segs.last() {
+        out.push(last);
+    }
+    if ident.contains("::") {
+        for s in &segs[..segs.len().saturating_sub(1)] {
+            if s.starts_with(|c: char| c.is_ascii_uppercase()) {
+                out.push(s);
+            }
+        }
+    }
+    out.retain(|s| !SKIP.contains(s));
+    out
+}
+
+/// Whether the document references a source file.
+pub fn references_source(p: &Parsed) -> bool {
+    p.refs.iter().any(|r| {
+        let w = crate::scan::refs::split(&r.dest).written;
+        extension(crate::scan::markdown::strip_line_suffix(w))
+            .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+    })
+}
+
+/// The identifiers of `p` that are checked, with their lines.
+pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
+    let src = references_source(p);
+    p.idents
+        .iter()
+        .filter(|i| i.strong || src)
+        .map(|i| (i.line, i.text.as_str()))
+        .collect()
+}
+
+/// Reads `files` (root-relative source files) and returns which of `wanted` occur in them as
+/// identifier tokens. Uses every core.
+pub fn find_in_source(
+    root: &std::path::Path,
+    files: &[String],
+    wanted: &HashSet<String>,
+) -> HashSet<String> {
+    let found = std::sync::Mutex::new(HashSet::new());
+    crate::scan::walk::par_each(files, |rel| {
+        let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
+            return;
+        };
+        let Ok(meta) = std::fs::metadata(&full) else {
+            return;
+        };
+        if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
+            return;
+        }
+        let Ok(bytes) = std::fs::read(&full) else {
+            return;
+        };
+        let mut local = Vec::new();
+        for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
+            if tok.is_empty() || tok[0].is_ascii_digit() {
+                continue;
+            }
+            if let Ok(t) = std::str::from_utf8(tok) {
+                if wanted.contains(t) {
+                    local.push(t.to_string());
+                }
+            }
+        }
+        if !local.is_empty() {
+            if let Ok(mut f) = found.lock() {
+                f.extend(local);
+            }
+        }
+    });
+    found.into_inner().unwrap_or_default()
+}
+
+impl Detector for MissingSymbol {
+    fn kind(&self) -> &'static str {
+        "missing-symbol"
+    }
+
+    fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
+        let Some(found) = ctx.symbols else {
+            return Vec::new();
+        };
+        checked(&doc.parsed)
+            .into_iter()
+            .filter(|(_, text)| names(text).iter().any(|n| !found.contains(*n)))
+            .map(|(line, text)| {
+                Signal::MissingSymbol {
+                    line,
+                    reference: text.to_string(),
+                }
+                .into()
+            })
+            .collect()
+    }
+}

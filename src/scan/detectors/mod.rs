@@ -1,0 +1,183 @@
+//! The signal detectors: one trait, one file per signal kind.
+//!
+//! A detector sees a document twice at most: once while its text is in hand ([`Detector::on_text`],
+//! for facts inside one document: markers, checkboxes, size) and once after every document has
+//! been parsed ([`Detector::on_tree`], for facts that need the whole tree: missing paths,
+//! anchors, symbols, duplicates, drift). Both run on all cores; neither may panic or do I/O
+//! beyond what its context offers.
+
+use super::markdown::{Parsed, Ref};
+use super::refs::{Target, Tree};
+use crate::git::History;
+use crate::report::{InjectionFrequency, Signal, Suggestion};
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
+
+pub mod checklist;
+pub mod drift;
+pub mod duplicate;
+pub mod missing_anchor;
+pub mod missing_path;
+pub mod missing_symbol;
+pub mod oversize;
+pub mod provisional;
+pub mod status;
+pub mod superseded;
+
+/// One fact about a document, with the edit the scanner can offer for it, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    /// The signal.
+    pub signal: Signal,
+    /// A ready exact edit, when the scanner can compute the fix itself.
+    pub suggestion: Option<Suggestion>,
+}
+
+impl From<Signal> for Finding {
+    fn from(signal: Signal) -> Finding {
+        Finding {
+            signal,
+            suggestion: None,
+        }
+    }
+}
+
+/// A document while its text is in hand.
+pub struct DocText<'a> {
+    /// Root-relative path.
+    pub path: &'a str,
+    /// The text (BOM stripped).
+    pub text: &'a str,
+    /// The parse.
+    pub parsed: &'a Parsed,
+    /// Its load class.
+    pub freq: InjectionFrequency,
+    /// The walked tree.
+    pub tree: &'a Tree,
+    /// `parsed.prose` in ASCII lowercase, so detectors can skip a document in one search.
+    pub lower_prose: &'a str,
+}
+
+/// A parsed document after its text is gone.
+#[derive(Debug, Clone)]
+pub struct Doc {
+    /// Root-relative path.
+    pub path: String,
+    /// The parse (its `prose` emptied).
+    pub parsed: Parsed,
+    /// Its load class.
+    pub freq: InjectionFrequency,
+    /// Whether its signals are reported (it is under the scan's PATHs).
+    pub checked: bool,
+    /// Findings so far.
+    pub findings: Vec<Finding>,
+    /// Whole-file token count, when a detector already needed it.
+    pub raw_tokens: Option<u64>,
+    /// Where each of `parsed.refs` points, resolved once against the walked tree.
+    pub targets: Vec<Target>,
+}
+
+impl Doc {
+    /// Each reference with its resolved target.
+    pub fn resolved(&self) -> impl Iterator<Item = (&Ref, &Target)> {
+        self.parsed.refs.iter().zip(&self.targets)
+    }
+}
+
+/// Everything the tree-wide detectors share.
+pub struct TreeCtx<'a> {
+    /// The walked tree.
+    pub tree: &'a Tree,
+    /// Every parsed document.
+    pub docs: &'a [Doc],
+    /// Index into `docs` by path.
+    pub by_path: HashMap<&'a str, usize>,
+    /// The one history walk, when there is a repository.
+    pub history: Option<&'a History>,
+    /// Duplicate blocks per document index.
+    pub dups: &'a duplicate::DupIndex,
+    /// Identifiers found in tracked source; `None` when there is no source to check against.
+    pub symbols: Option<&'a HashSet<String>>,
+    /// Anchors of Markdown targets that are not scanned documents, parsed on first use.
+    pub anchor_cache: Mutex<HashMap<String, Option<Vec<String>>>>,
+}
+
+/// A signal detector.
+pub trait Detector: Sync {
+    /// The `kind` of the signal it produces (a row of `signal_rules`).
+    fn kind(&self) -> &'static str;
+    /// Facts from one document's text.
+    fn on_text(&self, _doc: &DocText<'_>) -> Vec<Finding> {
+        Vec::new()
+    }
+    /// Facts that need the whole tree.
+    fn on_tree(&self, _doc: &Doc, _ctx: &TreeCtx<'_>) -> Vec<Finding> {
+        Vec::new()
+    }
+}
+
+/// Every detector, in the order their signals are listed on an item.
+pub const ALL: &[&dyn Detector] = &[
+    &missing_path::MissingPath,
+    &missing_anchor::MissingAnchor,
+    &missing_symbol::MissingSymbol,
+    &duplicate::Duplicate,
+    &checklist::Checklist,
+    &status::StatusDone,
+    &superseded::Superseded,
+    &provisional::Provisional,
+    &oversize::Oversize,
+    &drift::Drift,
+];
+
+/// Strips Markdown decoration at the start of a line (quotes, headings, bullets, emphasis,
+/// GitHub alert labels, emoji), so `> **Status:** Done` reads as `Status:** Done`.
+pub fn undecorate(line: &str) -> &str {
+    let mut s = line.trim();
+    loop {
+        let before = s.len();
+        s = s.trim_start_matches(|c: char| {
+            matches!(
+                c,
+                '>' | '#' | '-' | '*' | '_' | '|' | '+' | ' ' | '\t' | '~'
+            ) || (!c.is_ascii() && !c.is_alphanumeric())
+        });
+        if let Some(rest) = s.strip_prefix("[!") {
+            if let Some(i) = rest.find(']') {
+                s = &rest[i + 1..];
+            }
+        }
+        if s.len() == before {
+            return s;
+        }
+    }
+}
+
+/// The value of a `Status: value` line (case-insensitive key, emphasis around key or colon
+/// allowed), or `None`.
+pub fn status_value(line: &str) -> Option<&str> {
+    let s = undecorate(line);
+    let head = s.get(..6)?;
+    if !head.eq_ignore_ascii_case("status") {
+        return None;
+    }
+    let rest = s[6..].trim_start_matches(['*', '_', ' ']);
+    let rest = rest.strip_prefix(':')?;
+    Some(rest.trim_start_matches(['*', '_', ' ']).trim())
+}
+
+/// The first alphabetic word of `s`, lowercased.
+pub fn first_word(s: &str) -> String {
+    s.split(|c: char| !c.is_alphabetic())
+        .find(|w| !w.is_empty())
+        .unwrap_or("")
+        .to_lowercase()
+}
+
+/// Lines of `prose` with their 1-based numbers.
+pub fn prose_lines(prose: &str) -> impl Iterator<Item = (u32, &str)> {
+    prose
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| (i as u32 + 1, l.trim_end_matches('\r')))
+}

@@ -1,0 +1,44 @@
+//! `oversize`: the whole file's raw token count exceeds the threshold for its load class.
+//!
+//! Tokenizing costs about fifty times a read, so the count is only taken when it could exceed
+//! the threshold: every `cl100k_base` token covers at least one byte, so a file of at most
+//! `threshold` bytes cannot have more than `threshold` tokens and is never tokenized here.
+//! Frozen documents (`hygiene: frozen`) get no bloat signal.
+
+use super::{Detector, DocText, Finding};
+use crate::report::{InjectionFrequency, Signal};
+use crate::scan::THRESHOLDS;
+
+/// The threshold for a load class.
+pub fn threshold(freq: InjectionFrequency) -> u64 {
+    match freq {
+        InjectionFrequency::PerSession => THRESHOLDS.oversize_per_session_tokens,
+        InjectionFrequency::OnDemand => THRESHOLDS.oversize_on_demand_tokens,
+    }
+}
+
+/// The detector.
+pub struct Oversize;
+
+impl Detector for Oversize {
+    fn kind(&self) -> &'static str {
+        "oversize"
+    }
+
+    fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
+        let threshold = threshold(doc.freq);
+        if doc.parsed.frontmatter.frozen() || doc.text.len() as u64 <= threshold {
+            return Vec::new();
+        }
+        let raw_tokens = crate::tokens::count(doc.text);
+        if raw_tokens > threshold {
+            vec![Signal::Oversize {
+                raw_tokens,
+                threshold,
+            }
+            .into()]
+        } else {
+            Vec::new()
+        }
+    }
+}

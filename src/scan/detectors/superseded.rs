@@ -1,0 +1,130 @@
+//! `superseded-marker`: the document says it was superseded, replaced, deprecated or made
+//! obsolete. To keep prose about deprecated APIs out, the word must be the document speaking
+//! about itself: a frontmatter `status:`/`superseded_by:`, a status line, a line that starts
+//! with the word (`> **Deprecated:** see ...`), or `This document is superseded ...`.
+
+use super::{first_word, prose_lines, status_value, undecorate, Detector, DocText, Finding};
+use crate::report::Signal;
+use crate::scan::refs::{resolve, Target};
+
+/// Words that mean replaced.
+pub const SUPERSEDED_WORDS: &[&str] = &["superseded", "replaced", "deprecated", "obsolete"];
+
+const SELF_NOUNS: &[&str] = &[
+    "document", "doc", "file", "page", "plan", "note", "guide", "adr", "spec", "section", "rfc",
+    "proposal", "decision", "readme",
+];
+
+/// Whether a prose line is a self-describing supersession marker.
+pub fn is_marker(line: &str) -> bool {
+    if let Some(v) = status_value(line) {
+        return SUPERSEDED_WORDS.contains(&first_word(v).as_str());
+    }
+    let s = undecorate(line).to_lowercase();
+    let words: Vec<&str> = s
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    match words.as_slice() {
+        [w, ..] if SUPERSEDED_WORDS.contains(w) && *w != "replaced" => {
+            // `Deprecated: ...`, `**Superseded** by ...`, not `Deprecated APIs are listed below`.
+            let at = s.find(w).map_or(0, |i| i + w.len());
+            let rest = s[at..].trim_start_matches(['*', '_']);
+            rest.is_empty()
+                || [
+                    ":", ".", "!", " by", " in favo", " since", " as of", " —", " -", " (",
+                ]
+                .iter()
+                .any(|p| rest.starts_with(p))
+        }
+        ["replaced", "by", ..] => true,
+        ["this", noun, rest @ ..] if SELF_NOUNS.contains(noun) => {
+            let rest: Vec<&str> = rest
+                .iter()
+                .copied()
+                .filter(|w| !matches!(*w, "is" | "has" | "been" | "was" | "now"))
+                .collect();
+            rest.first().is_some_and(|w| SUPERSEDED_WORDS.contains(w))
+        }
+        _ => false,
+    }
+}
+
+/// The detector.
+pub struct Superseded;
+
+impl Detector for Superseded {
+    fn kind(&self) -> &'static str {
+        "superseded-marker"
+    }
+
+    fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
+        let fm = &doc.parsed.frontmatter;
+        for key in [
+            "superseded_by",
+            "superseded-by",
+            "replaced_by",
+            "replaced-by",
+        ] {
+            if let Some((v, line)) = fm.get(key) {
+                let by = (!v.is_empty()).then(|| v.to_string());
+                return vec![Signal::SupersededMarker { line, by }.into()];
+            }
+        }
+        let mut hit = fm
+            .get("status")
+            .filter(|(v, _)| SUPERSEDED_WORDS.contains(&first_word(v).as_str()))
+            .map(|(_, l)| l);
+        let mentions = ["supersed", "deprecat", "obsolete", "replaced"]
+            .iter()
+            .any(|w| doc.lower_prose.contains(w));
+        if hit.is_none() && mentions {
+            hit = prose_lines(&doc.parsed.prose)
+                .find(|(_, l)| is_marker(l))
+                .map(|(n, _)| n);
+        }
+        let Some(line) = hit else {
+            return Vec::new();
+        };
+        // `by`: the first link on the marker line (or the next one), resolved when it exists.
+        let by = doc
+            .parsed
+            .refs
+            .iter()
+            .find(|r| r.line == line || r.line == line + 1)
+            .map(|r| match resolve(doc.tree, doc.path, r) {
+                Target::Found { path: Some(p), .. } => p,
+                _ => r.dest.clone(),
+            });
+        vec![Signal::SupersededMarker { line, by }.into()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_marker;
+
+    #[test]
+    fn markers_speak_about_the_document() {
+        for yes in [
+            "> **Superseded** by [new](new.md).",
+            "**Deprecated:** use the v2 guide",
+            "DEPRECATED",
+            "Status: Superseded",
+            "This document has been replaced by the ADR.",
+            "Replaced by `docs/new.md`.",
+            "> [!WARNING] Obsolete since 2024",
+        ] {
+            assert!(is_marker(yes), "{yes}");
+        }
+        for no in [
+            "Deprecated APIs are listed below.",
+            "We replaced the parser last year.",
+            "- the `old()` call is deprecated",
+            "Status: active",
+            "This document explains deprecated flags.",
+        ] {
+            assert!(!is_marker(no), "{no}");
+        }
+    }
+}

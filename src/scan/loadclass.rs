@@ -1,0 +1,118 @@
+//! Load class: which documents Claude Code puts into every session, and which it reads only on
+//! demand. A token saved in a per-session file is saved in every session; in an on-demand file
+//! it is a theoretical maximum, so the shortlist puts per-session files first.
+//!
+//! Per-session (Claude Code's memory at start): the root `CLAUDE.md`, `CLAUDE.local.md` and
+//! `.claude/CLAUDE.md`; `.claude/rules/**/*.md` without a `paths:` frontmatter key (a `paths:`
+//! rule loads only when matching files are touched); and every file these `@import`,
+//! recursively, up to [`IMPORT_DEPTH`] hops. Everything else (nested `CLAUDE.md`, docs, skill
+//! bodies) is on-demand.
+
+use super::markdown::{parse, strip_bom, Parsed};
+use super::refs::{resolve, Target, Tree};
+use crate::report::{InjectionFrequency, Via};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+/// The files loaded at the start of every session.
+pub const PER_SESSION_FILES: &[&str] = &["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md"];
+
+/// The folder of always-loaded rules (unless a rule's frontmatter has `paths:`).
+pub const RULES_DIR: &str = ".claude/rules/";
+
+/// How many `@import` hops Claude Code follows.
+pub const IMPORT_DEPTH: usize = 5;
+
+fn read_parsed(root: &Path, rel: &str) -> Option<Parsed> {
+    let full = crate::paths::resolve_inside(root, rel, false).ok()?;
+    let meta = std::fs::metadata(&full).ok()?;
+    if !meta.is_file() || meta.len() > super::THRESHOLDS.file_size_cap_bytes {
+        return None;
+    }
+    let text = String::from_utf8(std::fs::read(full).ok()?).ok()?;
+    Some(parse(strip_bom(&text)))
+}
+
+/// The root-relative paths loaded every session. `files` are candidate rule files (any file
+/// list that includes `.claude/rules/`); the seeds and imports are read from disk.
+pub fn per_session(tree: &Tree, files: &[String]) -> HashSet<String> {
+    let root = tree.root.as_path();
+    let mut frontier: Vec<(String, Parsed)> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    for seed in PER_SESSION_FILES {
+        if let Some(p) = read_parsed(root, seed) {
+            seen.insert(seed.to_string());
+            frontier.push((seed.to_string(), p));
+        }
+    }
+    for f in files {
+        if f.starts_with(RULES_DIR) && f.ends_with(".md") && !seen.contains(f) {
+            if let Some(p) = read_parsed(root, f) {
+                if p.frontmatter.get("paths").is_none() {
+                    seen.insert(f.clone());
+                    frontier.push((f.clone(), p));
+                }
+            }
+        }
+    }
+    for _ in 0..IMPORT_DEPTH {
+        let mut next = Vec::new();
+        for (path, parsed) in &frontier {
+            for r in parsed.refs.iter().filter(|r| r.via == Via::Import) {
+                if let Target::Found { path: Some(t), .. } = resolve(tree, path, r) {
+                    if seen.insert(t.clone()) {
+                        if let Some(p) = read_parsed(root, &t) {
+                            next.push((t, p));
+                        }
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    seen
+}
+
+/// The load class of each of `docs` (root-relative) under `root`.
+pub fn injection_frequencies(root: &Path, docs: &[String]) -> HashMap<String, InjectionFrequency> {
+    let tree = Tree {
+        root: root.to_path_buf(),
+        ..Tree::default()
+    };
+    let mut rules: Vec<String> = Vec::new();
+    collect_rules(root, RULES_DIR.trim_end_matches('/'), &mut rules);
+    let set = per_session(&tree, &rules);
+    docs.iter().map(|d| (d.clone(), class(&set, d))).collect()
+}
+
+/// The class of `path` given the per-session set.
+pub fn class(per_session: &HashSet<String>, path: &str) -> InjectionFrequency {
+    if per_session.contains(path) {
+        InjectionFrequency::PerSession
+    } else {
+        InjectionFrequency::OnDemand
+    }
+}
+
+fn collect_rules(root: &Path, rel: &str, out: &mut Vec<String>) {
+    let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
+        return;
+    };
+    let Ok(rd) = std::fs::read_dir(full) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let Some(name) = e.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        let child = format!("{rel}/{name}");
+        match e.file_type() {
+            Ok(t) if t.is_dir() => collect_rules(root, &child, out),
+            Ok(t) if t.is_file() => out.push(child),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,760 @@
+//! One pass of `pulldown-cmark` over a document, keeping only what the detectors need.
+//!
+//! Why a summary and not the text: a scan of tens of thousands of documents must not hold them
+//! all in memory, so each document is parsed once, its per-document signals are computed while
+//! the text is in hand, and only this summary (references, headings, block hashes) survives for
+//! the cross-document detectors.
+
+use crate::report::Via;
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// Byte offsets of line starts, to turn parser byte ranges into 1-based lines.
+#[derive(Debug, Clone, Default)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    /// The 1-based line holding byte `offset`.
+    pub fn line(&self, offset: usize) -> u32 {
+        match self.starts.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+
+    /// The byte range of 1-based `line` (without its newline), clamped to `len`.
+    pub fn range(&self, line: u32, len: usize) -> Range<usize> {
+        let i = (line as usize).saturating_sub(1);
+        let start = self.starts.get(i).copied().unwrap_or(len);
+        let end = self
+            .starts
+            .get(i + 1)
+            .map(|e| e.saturating_sub(1))
+            .unwrap_or(len);
+        start.min(len)..end.max(start).min(len)
+    }
+
+    /// How many lines the text has.
+    pub fn count(&self) -> u32 {
+        self.starts.len() as u32
+    }
+}
+
+/// A reference to a path, as the document wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ref {
+    /// 1-based line where the destination text is written.
+    pub line: u32,
+    /// The destination as the parser read it (escapes resolved, `%XX` kept), fragment included.
+    pub dest: String,
+    /// How it refers.
+    pub via: Via,
+    /// Whether the path part occurs literally in its line, so a `replace-text` can target it.
+    pub literal: bool,
+}
+
+/// A backticked string that looks like a code identifier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeIdent {
+    /// 1-based line.
+    pub line: u32,
+    /// The identifier as written.
+    pub text: String,
+    /// Whether it has a call (`f()`) or path (`A::b`) form, which is checked unconditionally.
+    pub strong: bool,
+}
+
+/// A block that may be duplicated elsewhere: a top-level paragraph, list, table, quote or fenced
+/// code, or a whole section (heading to the next heading of the same or higher level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block {
+    /// First line.
+    pub start_line: u32,
+    /// Last line.
+    pub end_line: u32,
+    /// Hash of the whitespace-folded text.
+    pub hash: u64,
+    /// Length of the folded text in bytes.
+    pub len: u32,
+}
+
+/// A heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// 1..=6.
+    pub level: u8,
+    /// 1-based line.
+    pub line: u32,
+}
+
+/// Top-level `key: value` pairs of a YAML frontmatter block, with their lines.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Frontmatter {
+    /// `(key, value, line)`, values with quotes removed.
+    pub pairs: Vec<(String, String, u32)>,
+    /// Byte length of the whole block including its fences (0 when absent).
+    pub len: usize,
+}
+
+impl Frontmatter {
+    /// The value of `key`, if set.
+    pub fn get(&self, key: &str) -> Option<(&str, u32)> {
+        self.pairs
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, v, l)| (v.as_str(), *l))
+    }
+
+    /// Whether the block says `hygiene: frozen`, which exempts the document from bloat signals.
+    pub fn frozen(&self) -> bool {
+        self.get("hygiene")
+            .is_some_and(|(v, _)| v.eq_ignore_ascii_case("frozen"))
+    }
+}
+
+/// Everything one parse yields.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    /// Line starts.
+    pub lines: LineIndex,
+    /// Frontmatter pairs.
+    pub frontmatter: Frontmatter,
+    /// Links, images, reference definitions, backticked paths and `@imports`.
+    pub refs: Vec<Ref>,
+    /// Backticked identifiers.
+    pub idents: Vec<CodeIdent>,
+    /// Headings in order.
+    pub headings: Vec<Heading>,
+    /// Anchor names: GitHub heading slugs plus explicit `id`/`name` HTML anchors.
+    pub anchors: Vec<String>,
+    /// Duplicate-candidate blocks.
+    pub blocks: Vec<Block>,
+    /// Task-list boxes: (total, checked).
+    pub tasks: (u32, u32),
+    /// The text with code (fenced, indented, inline) and frontmatter blanked to spaces, same
+    /// length and line structure: what prose markers are searched in.
+    pub prose: String,
+}
+
+/// Strips a UTF-8 byte-order mark; offsets are relative to the stripped text.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Parses the frontmatter at the top of `text` (`---` fenced YAML, top-level scalars only).
+pub fn frontmatter(text: &str) -> Frontmatter {
+    let mut fm = Frontmatter::default();
+    let mut lines = text.split_inclusive('\n');
+    match lines.next() {
+        Some(first) if first.trim_end() == "---" => {}
+        _ => return fm,
+    }
+    let mut off = text.split_inclusive('\n').next().map_or(0, str::len);
+    let mut pairs = Vec::new();
+    for (i, raw) in lines.enumerate() {
+        off += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        if line == "---" || line == "..." {
+            fm.pairs = pairs;
+            fm.len = off;
+            return fm;
+        }
+        if line.starts_with([' ', '\t', '-', '#']) {
+            continue;
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            let v = v.trim().trim_matches(['"', '\'']).to_string();
+            pairs.push((k.trim().to_string(), v, i as u32 + 2));
+        }
+    }
+    fm // unterminated: not frontmatter
+}
+
+/// Folds ASCII whitespace runs to one space and trims, the equality duplicates are judged by
+/// (every block-hash match is confirmed on this folded text before it is reported).
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for w in text.split_ascii_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+/// GitHub's heading slug: lowercase, drop everything but letters, marks, numbers, `_`, `-` and
+/// spaces, spaces to `-`.
+///
+/// ```
+/// use hygiene::scan::markdown::slug;
+/// assert_eq!(slug("Getting Started!"), "getting-started");
+/// assert_eq!(slug("The `scan()` API"), "the-scan-api");
+/// assert_eq!(slug("Ünïcode & more"), "ünïcode--more");
+/// ```
+pub fn slug(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `s` is a URL with a scheme (`https:`, `mailto:`, ...), which is never checked.
+pub fn has_scheme(s: &str) -> bool {
+    let Some(colon) = s.find(':') else {
+        return false;
+    };
+    let scheme = &s[..colon];
+    colon > 1
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-'))
+}
+
+/// Extensions whose files count as source code (for `missing-symbol` and "references source").
+pub const SOURCE_EXTENSIONS: &[&str] = &[
+    "rs", "py", "js", "mjs", "cjs", "ts", "tsx", "jsx", "go", "java", "kt", "kts", "rb", "php",
+    "c", "h", "cc", "cpp", "hpp", "cs", "swift", "scala", "sh", "bash", "zsh", "lua", "ex", "exs",
+    "erl", "hs", "ml", "clj", "dart", "vue", "svelte", "sql", "proto", "r", "jl", "zig", "nim",
+];
+
+/// Extensions that make a backticked string look like a file path even without a `/`.
+pub const PATH_EXTENSIONS: &[&str] = &[
+    "md", "markdown", "mdx", "mdc", "txt", "toml", "json", "jsonc", "yaml", "yml", "lock", "cfg",
+    "ini", "env", "html", "css", "scss", "xml", "gradle", "mk", "csv", "png", "svg", "jpg",
+];
+
+/// The extension of the last path segment, if any.
+pub fn extension(path: &str) -> Option<&str> {
+    let name = path.rsplit('/').next()?;
+    let (stem, ext) = name.rsplit_once('.')?;
+    (!stem.is_empty() && !ext.is_empty()).then_some(ext)
+}
+
+fn known_extension(path: &str) -> bool {
+    extension(path).is_some_and(|e| {
+        let e = e.to_ascii_lowercase();
+        SOURCE_EXTENSIONS.contains(&e.as_str()) || PATH_EXTENSIONS.contains(&e.as_str())
+    })
+}
+
+/// Whether a backticked string looks like a repository path. Strings with spaces, globs,
+/// placeholders, calls, schemes or options are not paths; a path needs a `/` (an
+/// extension-less `a/b` is only a path when its first segment exists, see `refs`).
+pub fn looks_like_path(s: &str) -> bool {
+    let s = strip_line_suffix(s);
+    if s.is_empty()
+        || s.len() > 200
+        || has_scheme(s)
+        || s.starts_with(['-', '~', '@', '$', '%', '<', '!', '.'])
+            && !(s.starts_with("./") || s.starts_with("../") || s.starts_with(".claude/"))
+        || s.chars().any(|c| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '*' | '?'
+                        | '['
+                        | ']'
+                        | '{'
+                        | '}'
+                        | '<'
+                        | '>'
+                        | '$'
+                        | '|'
+                        | ';'
+                        | '='
+                        | ','
+                        | '('
+                        | ')'
+                        | '\''
+                        | '"'
+                        | '`'
+                        | '\\'
+                        | ':'
+                        | '@'
+                        | '!'
+                        | '&'
+                        | '^'
+                )
+        })
+        || s.contains("//")
+        || s.contains("...")
+    {
+        return false;
+    }
+    // A bare file name (`config.toml`, `README.md`) is too often a generic mention or a file
+    // the reader is told to create; only a path with a folder is a deliberate reference.
+    s.contains('/') && s.split('/').any(|seg| !seg.is_empty())
+}
+
+/// Strips a `:LINE` or `:LINE:COL` suffix (`src/main.rs:42`).
+pub fn strip_line_suffix(s: &str) -> &str {
+    let mut out = s;
+    for _ in 0..2 {
+        if let Some((head, tail)) = out.rsplit_once(':') {
+            if !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit()) {
+                out = head;
+                continue;
+            }
+        }
+        break;
+    }
+    out
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Classifies a backticked string as a code identifier: `(text, strong)` where strong means a
+/// call or path form. Returns the identifier path without its argument list.
+pub fn code_ident(s: &str) -> Option<(String, bool)> {
+    let s = s.trim();
+    if s.len() > 120 {
+        return None;
+    }
+    let (head, call) = match s.find('(') {
+        Some(i) if s.ends_with(')') => (&s[..i], true),
+        Some(_) => return None,
+        None => (s, false),
+    };
+    if head.contains("::") {
+        let segs: Vec<&str> = head.split("::").collect();
+        return (segs.len() >= 2 && segs.iter().all(|p| is_ident(p))).then(|| (head.into(), true));
+    }
+    if call {
+        let segs: Vec<&str> = head.split('.').collect();
+        return (segs.iter().all(|p| is_ident(p)) && !head.is_empty()).then(|| (head.into(), true));
+    }
+    // A bare snake_case identifier (at least one `_` between lowercase words).
+    let snake = is_ident(head)
+        && head.contains('_')
+        && !head.starts_with('_')
+        && !head.ends_with('_')
+        && head
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    snake.then(|| (head.into(), false))
+}
+
+/// `@path` imports (Claude Code memory syntax) in `prose`: an `@` at the start of a word
+/// followed by a path whose last segment has a known document or source extension (so
+/// `@user.name` and `@app.route` are not imports).
+pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
+    let mut out = Vec::new();
+    let bytes = prose.as_bytes();
+    for (i, _) in prose.match_indices('@') {
+        if i > 0 && !bytes[i - 1].is_ascii_whitespace() && !matches!(bytes[i - 1], b'(' | b'[') {
+            continue;
+        }
+        let rest = &prose[i + 1..];
+        let end = rest
+            .find(|c: char| c.is_whitespace() || matches!(c, ')' | ']' | ',' | ';' | '"' | '\''))
+            .unwrap_or(rest.len());
+        let path = rest[..end].trim_end_matches(['.', ':']);
+        if path.is_empty() || path.starts_with('~') || path.starts_with('/') || has_scheme(path) {
+            continue;
+        }
+        if known_extension(path) && !path.contains('@') {
+            out.push(Ref {
+                line: lines.line(i),
+                dest: path.to_string(),
+                via: Via::Import,
+                literal: true,
+            });
+        }
+    }
+    out
+}
+
+fn blank(prose: &mut [u8], r: Range<usize>) {
+    for b in &mut prose[r] {
+        if *b != b'\n' && *b != b'\r' {
+            *b = b' ';
+        }
+    }
+}
+
+fn html_anchors(html: &str, out: &mut Vec<String>) {
+    for key in ["id=\"", "name=\""] {
+        for (i, _) in html.match_indices(key) {
+            let rest = &html[i + key.len()..];
+            if let Some(end) = rest.find('"') {
+                out.push(rest[..end].to_lowercase());
+            }
+        }
+    }
+}
+
+/// Parses `text` (BOM already stripped).
+pub fn parse(text: &str) -> Parsed {
+    let lines = LineIndex::new(text);
+    let fm = frontmatter(text);
+    let body_start = fm.len;
+    let mut prose = text.as_bytes().to_vec();
+    blank(&mut prose, 0..body_start);
+
+    let mut opts = Options::empty();
+    opts.insert(Options::ENABLE_TABLES);
+    opts.insert(Options::ENABLE_TASKLISTS);
+    opts.insert(Options::ENABLE_STRIKETHROUGH);
+    // The frontmatter is parsed by hand; blanking it keeps offsets and lines unchanged.
+    let body: String =
+        String::from_utf8_lossy(&prose[..body_start]).into_owned() + &text[body_start..];
+    let mut p = Parsed {
+        lines,
+        frontmatter: fm,
+        ..Parsed::default()
+    };
+    let mut parser = Parser::new_ext(&body, opts).into_offset_iter();
+    let mut depth = 0usize; // block container depth
+    let mut heading: Option<(u8, usize, String)> = None;
+    let mut slugs: HashMap<String, u32> = HashMap::new();
+    let mut top_blocks: Vec<Range<usize>> = Vec::new();
+    let mut in_link_dest: Vec<(String, Range<usize>)> = Vec::new();
+    for (ev, range) in parser.by_ref() {
+        match ev {
+            Event::Start(tag) => {
+                let blockish = matches!(
+                    &tag,
+                    Tag::Paragraph
+                        | Tag::List(_)
+                        | Tag::CodeBlock(_)
+                        | Tag::Table(_)
+                        | Tag::BlockQuote(_)
+                );
+                if blockish && depth == 0 {
+                    top_blocks.push(range.clone());
+                }
+                match tag {
+                    Tag::Heading { level, .. } => {
+                        heading = Some((level as u8, range.start, String::new()));
+                    }
+                    Tag::CodeBlock(_) => blank(&mut prose, range.clone()),
+                    Tag::Link {
+                        link_type,
+                        dest_url,
+                        ..
+                    }
+                    | Tag::Image {
+                        link_type,
+                        dest_url,
+                        ..
+                    } => {
+                        use pulldown_cmark::LinkType as L;
+                        if matches!(link_type, L::Inline) {
+                            in_link_dest.push((dest_url.to_string(), range.clone()));
+                        }
+                    }
+                    _ => {}
+                }
+                depth += 1;
+            }
+            Event::End(end) => {
+                depth = depth.saturating_sub(1);
+                if let TagEnd::Heading(_) = end {
+                    if let Some((level, start, txt)) = heading.take() {
+                        let base = slug(txt.trim());
+                        let n = slugs.entry(base.clone()).or_insert(0);
+                        let s = if *n == 0 {
+                            base.clone()
+                        } else {
+                            format!("{base}-{n}")
+                        };
+                        *n += 1;
+                        p.anchors.push(s);
+                        p.headings.push(Heading {
+                            level,
+                            line: p.lines.line(start),
+                        });
+                    }
+                }
+            }
+            Event::Text(t) => {
+                if let Some(h) = heading.as_mut() {
+                    h.2.push_str(&t);
+                }
+            }
+            Event::Code(t) => {
+                if let Some(h) = heading.as_mut() {
+                    h.2.push_str(&t);
+                }
+                let line = p.lines.line(range.start);
+                let inner = t.trim();
+                if looks_like_path(inner) {
+                    p.refs.push(Ref {
+                        line,
+                        dest: inner.to_string(),
+                        via: Via::Code,
+                        literal: false,
+                    });
+                } else if let Some((text, strong)) = code_ident(inner) {
+                    p.idents.push(CodeIdent { line, text, strong });
+                }
+                blank(&mut prose, range);
+            }
+            Event::Html(h) | Event::InlineHtml(h) => html_anchors(&h, &mut p.anchors),
+            Event::TaskListMarker(checked) => {
+                p.tasks.0 += 1;
+                p.tasks.1 += u32::from(checked);
+            }
+            _ => {}
+        }
+    }
+    // Inline links: the line is where the destination is written (it may follow a multi-line
+    // label).
+    for (dest, range) in in_link_dest {
+        if dest.is_empty() {
+            continue;
+        }
+        let slice = &body[range.clone()];
+        let at = slice
+            .rfind(dest.as_str())
+            .map_or(range.start, |i| range.start + i);
+        p.refs.push(Ref {
+            line: p.lines.line(at),
+            dest,
+            via: Via::Link,
+            literal: false,
+        });
+    }
+    // Reference definitions are checked where they are defined, used or not.
+    for (_, def) in parser.reference_definitions().iter() {
+        if def.dest.is_empty() {
+            continue;
+        }
+        let slice = &body[def.span.clone()];
+        let at = slice
+            .rfind(def.dest.as_ref())
+            .map_or(def.span.start, |i| def.span.start + i);
+        p.refs.push(Ref {
+            line: p.lines.line(at),
+            dest: def.dest.to_string(),
+            via: Via::Link,
+            literal: false,
+        });
+    }
+    let prose = String::from_utf8(prose).unwrap_or_default();
+    p.refs.extend(imports(&prose, &p.lines));
+    for r in &mut p.refs {
+        let line = &text[p.lines.range(r.line, text.len())];
+        let written = super::refs::split(&r.dest).written;
+        r.literal = !written.is_empty() && line.contains(strip_line_suffix(written));
+    }
+    // One reference per line and path: `[`src/x.rs`](src/x.rs)` is one fact, reported as the
+    // link (links, then code spans, then imports).
+    let key = |r: &Ref| {
+        let rank = match r.via {
+            Via::Link => 0,
+            Via::Code => 1,
+            Via::Import => 2,
+        };
+        let written = strip_line_suffix(super::refs::split(&r.dest).written).to_string();
+        (r.line, written, rank, r.dest.clone())
+    };
+    p.refs.sort_by_cached_key(key);
+    p.refs.dedup_by(|later, first| {
+        later.line == first.line
+            && (later.dest == first.dest
+                || (later.via != Via::Link
+                    && strip_line_suffix(super::refs::split(&later.dest).written)
+                        == strip_line_suffix(super::refs::split(&first.dest).written)))
+    });
+    p.blocks = blocks(&body, &p.lines, &top_blocks, &p.headings);
+    p.prose = prose;
+    p
+}
+
+/// Hash and length of `fold(text)`, without building the folded string. A fast multiplicative
+/// hash over 8-byte chunks: blocks are only candidates, every match is confirmed on the text.
+fn fold_hash(text: &str) -> (u64, usize) {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mix = |h: u64, v: u64| (h.rotate_left(5) ^ v).wrapping_mul(K);
+    let mut h: u64 = 0;
+    let mut len = 0;
+    for w in text.split_ascii_whitespace() {
+        if len > 0 {
+            h = mix(h, 0x20);
+            len += 1;
+        }
+        let mut chunks = w.as_bytes().chunks_exact(8);
+        for c in &mut chunks {
+            h = mix(h, u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        }
+        let mut tail = [0u8; 8];
+        let rest = chunks.remainder();
+        tail[..rest.len()].copy_from_slice(rest);
+        h = mix(h, u64::from_le_bytes(tail) ^ ((rest.len() as u64) << 56));
+        len += w.len();
+    }
+    (h, len)
+}
+
+fn block(text: &str, lines: &LineIndex, r: Range<usize>) -> Option<Block> {
+    let slice = text.get(r.clone())?;
+    let (hash, len) = fold_hash(slice);
+    if len == 0 {
+        return None;
+    }
+    let trimmed_end = r.start + slice.trim_end().len();
+    Some(Block {
+        start_line: lines.line(r.start),
+        end_line: lines.line(trimmed_end.saturating_sub(1).max(r.start)),
+        hash,
+        len: len as u32,
+    })
+}
+
+fn blocks(text: &str, lines: &LineIndex, top: &[Range<usize>], heads: &[Heading]) -> Vec<Block> {
+    let min = super::THRESHOLDS.duplicate_min_chars as u32;
+    let mut out: Vec<Block> = top
+        .iter()
+        .filter_map(|r| block(text, lines, r.clone()))
+        .collect();
+    for (i, h) in heads.iter().enumerate() {
+        let end_line = heads[i + 1..]
+            .iter()
+            .find(|n| n.level <= h.level)
+            .map_or(lines.count() + 1, |n| n.line);
+        let start = lines.range(h.line, text.len()).start;
+        let end = lines.range(end_line, text.len()).start;
+        let end = if end_line > lines.count() {
+            text.len()
+        } else {
+            end
+        };
+        if let Some(b) = block(text, lines, start..end) {
+            out.push(b);
+        }
+    }
+    out.retain(|b| b.len >= min);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_like_code_spans() {
+        for yes in [
+            "src/main.rs",
+            "docs/plan.md",
+            "src/lib.rs:42",
+            "./x.md",
+            ".claude/rules/a.md",
+            "docs/",
+        ] {
+            assert!(looks_like_path(yes), "{yes}");
+        }
+        for no in [
+            "cargo build",
+            "https://x.io/a.md",
+            "*.md",
+            "run()",
+            "a=b",
+            "1.5",
+            "v1.2.3",
+            "--flag",
+            "$HOME/x.md",
+            "<file>.md",
+            "@types/node",
+            "foo",
+            "std::fs",
+            "README.md",
+            "config.toml",
+        ] {
+            assert!(!looks_like_path(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn code_identifiers() {
+        assert_eq!(code_ident("run_scan()"), Some(("run_scan".into(), true)));
+        assert_eq!(
+            code_ident("Repo::history"),
+            Some(("Repo::history".into(), true))
+        );
+        assert_eq!(
+            code_ident("obj.method(x, y)"),
+            Some(("obj.method".into(), true))
+        );
+        assert_eq!(
+            code_ident("snake_case_name"),
+            Some(("snake_case_name".into(), false))
+        );
+        for no in [
+            "plain",
+            "CamelCase",
+            "a b()",
+            "x(",
+            "_private",
+            "a::",
+            "1::2",
+        ] {
+            assert_eq!(code_ident(no), None, "{no}");
+        }
+    }
+
+    #[test]
+    fn imports_are_words_starting_with_at() {
+        let text =
+            "See @docs/a.md and @./b.md, mail a@b.md, @user.name, @types/node, @~/x.md\n`@c.md`\n";
+        let p = parse(text);
+        let imports: Vec<&str> = p
+            .refs
+            .iter()
+            .filter(|r| r.via == Via::Import)
+            .map(|r| r.dest.as_str())
+            .collect();
+        assert_eq!(imports, ["./b.md", "docs/a.md"]);
+    }
+
+    #[test]
+    fn parse_lines_and_prose() {
+        let text = "---\nstatus: done\nhygiene: frozen\n---\n# T\n\n```\n[x](in-code.md) TODO\n```\n\n[y](out.md \"t\")\n\n[z]: ref.md\n- [x] a\n- [ ] b\n";
+        let p = parse(text);
+        assert_eq!(p.frontmatter.get("status"), Some(("done", 2)));
+        assert!(p.frontmatter.frozen());
+        let refs: Vec<(u32, &str)> = p.refs.iter().map(|r| (r.line, r.dest.as_str())).collect();
+        assert_eq!(refs, [(11, "out.md"), (13, "ref.md")]);
+        assert!(!p.prose.contains("TODO"));
+        assert_eq!(p.prose.len(), text.len());
+        assert_eq!(p.tasks, (2, 1));
+        assert_eq!(p.headings, vec![Heading { level: 1, line: 5 }]);
+    }
+
+    #[test]
+    fn one_ref_per_line_and_path() {
+        let p = parse("[`src/x.rs`](src/x.rs) and `src/x.rs:3` and [y](src/x.rs#L2)\n");
+        let refs: Vec<(&str, Via)> = p.refs.iter().map(|r| (r.dest.as_str(), r.via)).collect();
+        assert_eq!(refs, [("src/x.rs", Via::Link), ("src/x.rs#L2", Via::Link)]);
+    }
+
+    #[test]
+    fn slugs_number_duplicates() {
+        let p = parse("# A b\n\n## A b\n\n<a name=\"Custom\"></a>\n");
+        assert_eq!(p.anchors, ["a-b", "a-b-1", "custom"]);
+    }
+}

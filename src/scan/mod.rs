@@ -1,0 +1,723 @@
+//! The deterministic scanner behind `hygiene scan`: which files the model must look at, and the
+//! objective facts it needs to judge them.
+//!
+//! Precision is the model's token bill and recall the product's worth, so every signal is a
+//! fact with a line number, and the rules are published as data ([`signal_rules`],
+//! [`THRESHOLDS`], [`DEFAULT_SCOPE`], [`DEFAULT_EXCLUDED`],
+//! [`detectors::duplicate::CANONICAL_RULE`]) that `hygiene policy` projects.
+//!
+//! The pipeline, each phase on all cores: [`walk`] the tree once; parse each document once
+//! ([`markdown`]) and run the per-document detectors while its text is in hand; read the git
+//! history once ([`crate::git::History`]); then run the tree-wide detectors ([`detectors`]) on
+//! the parsed summaries; then attach the lifecycle rulebook's verdicts. Tokens are counted only
+//! for what is reported.
+
+pub mod detectors;
+pub mod human;
+pub mod loadclass;
+pub mod markdown;
+pub mod refs;
+pub mod walk;
+
+pub use detectors::duplicate::{canonical_copy, CANONICAL_RULE};
+pub use loadclass::injection_frequencies;
+
+use crate::git::Repo;
+use crate::report::{
+    BloatSubtype, Category, EditKind, ExactEdit, InjectionFrequency, Lifetime, ScanMeta,
+    ScanResult, ShortlistItem, Signal, SkipReason, Skipped, StaleSubtype, Suggestion,
+};
+use detectors::{Doc, DocText, Finding, TreeCtx};
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// One published signal rule: a `kind` of [`Signal`], the fact it states and its fields.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct SignalRule {
+    /// The signal's `kind`.
+    pub kind: &'static str,
+    /// The fact, in one sentence.
+    pub fact: &'static str,
+    /// Its fields besides `kind`.
+    pub fields: &'static [&'static str],
+}
+
+/// The signal table, one row per [`Signal`] variant, in contract order.
+pub fn signal_rules() -> Vec<SignalRule> {
+    let r = |kind, fact, fields| SignalRule { kind, fact, fields };
+    vec![
+        r("missing-path", "a link, backticked path or @import resolves to no file in the tree", &["line", "ref", "via", "renamed_to", "deleted_in"]),
+        r("missing-anchor", "a #fragment names no heading of the target Markdown document (GitHub slug rules)", &["line", "ref"]),
+        r("missing-symbol", "a backticked call or path identifier (or a snake_case identifier in a document that references source files) occurs nowhere in the tracked source", &["line", "ref"]),
+        r("duplicate-block", "a block (paragraph, list, table, quote, fenced code or section) is identical after whitespace folding to one in another file", &["start_line", "end_line", "canonical_ref"]),
+        r("checklist-complete", "every task-list checkbox is checked, and there are enough of them", &["checked"]),
+        r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped", &["line", "text"]),
+        r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"]),
+        r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"]),
+        r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"]),
+        r("drift", "the files it references changed in enough commits since the document last changed", &["commits", "since"]),
+        r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[]),
+    ]
+}
+
+/// The scanner's numbers. Detectors read these constants; `hygiene policy` publishes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Thresholds {
+    /// `oversize` for a file loaded every session: raw tokens above this.
+    pub oversize_per_session_tokens: u64,
+    /// `oversize` for a file read on demand: raw tokens above this.
+    pub oversize_on_demand_tokens: u64,
+    /// `duplicate-block`: minimum length of the whitespace-folded block, in bytes.
+    pub duplicate_min_chars: u64,
+    /// `drift`: minimum commits touching referenced files since the document changed.
+    pub drift_min_commits: u32,
+    /// `checklist-complete`: minimum number of checkboxes.
+    pub checklist_min_boxes: u32,
+    /// Documents larger than this are skipped (`too-large`), in bytes.
+    pub file_size_cap_bytes: u64,
+}
+
+/// The thresholds in force.
+pub const THRESHOLDS: Thresholds = Thresholds {
+    oversize_per_session_tokens: 2_000,
+    oversize_on_demand_tokens: 10_000,
+    duplicate_min_chars: 80,
+    drift_min_commits: 3,
+    checklist_min_boxes: 3,
+    file_size_cap_bytes: 2 * 1024 * 1024,
+};
+
+/// The default scope: agent-facing documents. Globs match root-relative paths; `*` does not
+/// cross `/`, `**` does. Non-Markdown files under `.claude/` (settings, scripts) are not
+/// documents and are left out on purpose.
+pub const DEFAULT_SCOPE: &[&str] = &[
+    "**/*.md",
+    "**/*.markdown",
+    "**/*.mdx",
+    "**/CLAUDE.md",
+    "**/CLAUDE.local.md",
+    "**/AGENTS.md",
+    "**/GEMINI.md",
+    ".claude/**/*.md",
+    ".cursor/rules/**",
+    ".cursorrules",
+    ".windsurfrules",
+    ".github/copilot-instructions.md",
+    ".github/instructions/**",
+];
+
+/// Folder names never descended into, anywhere in the tree (`.git` always, besides these).
+pub const DEFAULT_EXCLUDED: &[&str] = &[
+    ".git",
+    ".hg",
+    ".svn",
+    ".hygiene",
+    "node_modules",
+    "target",
+    "vendor",
+    "dist",
+    "build",
+    "out",
+    ".venv",
+    "venv",
+    "__pycache__",
+    ".tox",
+    ".next",
+    ".nuxt",
+    ".cache",
+    "coverage",
+];
+
+/// What to scan.
+#[derive(Debug, Clone, Default)]
+pub struct ScanOptions {
+    /// The repository root.
+    pub root: PathBuf,
+    /// Only report documents under these root-relative paths (empty: all).
+    pub paths: Vec<String>,
+    /// Scope globs replacing the defaults and the rulebook's.
+    pub scope: Option<Vec<String>>,
+    /// Folder names excluded in addition to the defaults and the rulebook's.
+    pub exclude: Vec<String>,
+}
+
+fn under(filters: &[String], path: &str) -> bool {
+    filters.is_empty()
+        || filters.iter().any(|f| {
+            path == f
+                || path
+                    .strip_prefix(f.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        })
+}
+
+fn normalize_filters(paths: &[String]) -> crate::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for p in paths {
+        let t = p.trim_start_matches("./").trim_end_matches('/');
+        if t.is_empty() || t == "." {
+            return Ok(Vec::new());
+        }
+        crate::paths::check_relative(t)
+            .map_err(|e| crate::Error::Usage(format!("scan path `{p}`: {e}")))?;
+        out.push(t.to_string());
+    }
+    Ok(out)
+}
+
+enum Outcome {
+    Doc(Box<Doc>),
+    Skip(Skipped),
+}
+
+/// Reads a document for scanning, or says why it cannot be.
+fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
+    use std::io::Read;
+    let full = root.join(rel);
+    let io = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => SkipReason::Vanished,
+        _ => SkipReason::Unreadable,
+    };
+    // The walk does not follow links, but a file can be swapped for one after it: refuse.
+    let meta = std::fs::symlink_metadata(&full).map_err(io)?;
+    if meta.file_type().is_symlink() {
+        return Err(SkipReason::Symlink);
+    }
+    if meta.len() > THRESHOLDS.file_size_cap_bytes {
+        return Err(SkipReason::TooLarge);
+    }
+    let mut f = std::fs::File::open(&full).map_err(io)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    // Read at most one byte past the cap, so a file that grew is still refused.
+    (&mut f)
+        .take(THRESHOLDS.file_size_cap_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > THRESHOLDS.file_size_cap_bytes {
+        return Err(SkipReason::TooLarge);
+    }
+    if bytes.contains(&0) {
+        return Err(SkipReason::Binary);
+    }
+    String::from_utf8(bytes).map_err(|_| SkipReason::NotUtf8)
+}
+
+/// Token count of a root-relative file, `None` when it is not readable text.
+fn count_file(root: &Path, rel: &str) -> Option<u64> {
+    read_doc(root, rel)
+        .ok()
+        .map(|t| crate::tokens::count(markdown::strip_bom(&t)))
+}
+
+fn freeze_suggestion() -> Suggestion {
+    Suggestion {
+        category: Category::Bloat {
+            subtype: BloatSubtype::Freeze,
+        },
+        op: "Mark the finished document `hygiene: frozen` so it stops drawing bloat signals."
+            .into(),
+        exact_edit: ExactEdit {
+            key: Some("hygiene".into()),
+            value: Some("frozen".into()),
+            ..detectors::missing_path::empty_edit(EditKind::InsertFrontmatter)
+        },
+    }
+}
+
+/// Scans `opts.root`. Never fails on document content or git history: those become skipped
+/// files and warnings. Fails (usage/I/O) only when the root or the options are unusable.
+pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
+    let root = opts
+        .root
+        .canonicalize()
+        .map_err(|e| crate::Error::io(&opts.root, e))?;
+    let rulebook = crate::lifecycle::Rulebook::load(&root)?;
+    let scope_globs: Vec<String> = opts
+        .scope
+        .clone()
+        .filter(|s| !s.is_empty())
+        .or_else(|| rulebook.scope_globs.clone())
+        .unwrap_or_else(|| DEFAULT_SCOPE.iter().map(|s| s.to_string()).collect());
+    let mut excluded: Vec<String> = Vec::new();
+    for e in DEFAULT_EXCLUDED
+        .iter()
+        .map(|s| s.to_string())
+        .chain(rulebook.excluded_dirs.iter().cloned())
+        .chain(opts.exclude.iter().cloned())
+    {
+        let e = e.trim_matches('/').to_string();
+        if !e.is_empty() && !excluded.contains(&e) {
+            excluded.push(e);
+        }
+    }
+    let filters = normalize_filters(&opts.paths)?;
+    let globs = walk::globset(&scope_globs)?;
+    let walked = walk::walk(&root, &globs, &excluded);
+    let mut warnings = walked.warnings.clone();
+    let repo = Repo::discover(&root);
+    let history = repo.as_ref().map(Repo::history);
+    match &history {
+        Some(h) => warnings.extend(h.warnings.iter().cloned()),
+        None => warnings
+            .push("not a git repository: renames, deletions and drift are unknown".to_string()),
+    }
+    let tree = &walked.tree;
+    let per_session = loadclass::per_session(tree, &walked.docs);
+
+    // Phase 1: read, parse and run the per-document detectors, on all cores.
+    let outcomes = walk::par_map(&walked.docs, |rel| {
+        let text = match read_doc(&root, rel) {
+            Ok(t) => t,
+            Err(reason) => {
+                return Outcome::Skip(Skipped {
+                    path: rel.clone(),
+                    reason,
+                })
+            }
+        };
+        let text = markdown::strip_bom(&text);
+        let mut parsed = markdown::parse(text);
+        let freq = loadclass::class(&per_session, rel);
+        let checked = under(&filters, rel);
+        let mut findings = Vec::new();
+        if checked {
+            let lower = parsed.prose.to_ascii_lowercase();
+            let dt = DocText {
+                path: rel,
+                text,
+                parsed: &parsed,
+                freq,
+                tree,
+                lower_prose: &lower,
+            };
+            for d in detectors::ALL {
+                findings.extend(d.on_text(&dt));
+            }
+        }
+        let raw_tokens = findings.iter().find_map(|f| match f.signal {
+            Signal::Oversize { raw_tokens, .. } => Some(raw_tokens),
+            _ => None,
+        });
+        // What the tree-wide phase does not need is dropped now, to keep the peak low.
+        parsed.prose = String::new();
+        parsed.lines = markdown::LineIndex::default();
+        parsed.refs.shrink_to_fit();
+        parsed.idents.shrink_to_fit();
+        parsed.anchors.shrink_to_fit();
+        parsed.blocks.shrink_to_fit();
+        parsed.headings.shrink_to_fit();
+        let targets: Vec<refs::Target> = parsed
+            .refs
+            .iter()
+            .map(|r| refs::resolve(tree, rel, r))
+            .collect();
+        Outcome::Doc(Box::new(Doc {
+            path: rel.clone(),
+            targets,
+            parsed,
+            freq,
+            checked,
+            findings,
+            raw_tokens,
+        }))
+    });
+    let mut docs: Vec<Doc> = Vec::with_capacity(outcomes.len());
+    let mut skipped: Vec<Skipped> = walked
+        .skipped
+        .iter()
+        .filter(|s| under(&filters, &s.path))
+        .cloned()
+        .collect();
+    for o in outcomes {
+        match o {
+            Outcome::Doc(d) => docs.push(*d),
+            Outcome::Skip(s) if under(&filters, &s.path) => skipped.push(s),
+            Outcome::Skip(_) => {}
+        }
+    }
+
+    // Code facts: read the tracked source once, only for identifiers some document names.
+    let mut wanted: HashSet<String> = HashSet::new();
+    for d in docs.iter().filter(|d| d.checked) {
+        for (_, text) in detectors::missing_symbol::checked(&d.parsed) {
+            wanted.extend(
+                detectors::missing_symbol::names(text)
+                    .into_iter()
+                    .map(str::to_string),
+            );
+        }
+    }
+    let symbols = if wanted.is_empty() {
+        None
+    } else {
+        let is_source = |p: &String| {
+            markdown::extension(p).is_some_and(|e| {
+                markdown::SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())
+            })
+        };
+        let mut sources: Vec<String> = match &repo {
+            Some(r) => r.tracked().into_iter().filter(is_source).collect(),
+            None => tree
+                .files
+                .iter()
+                .filter(|p| is_source(p))
+                .cloned()
+                .collect(),
+        };
+        sources.sort();
+        (!sources.is_empty())
+            .then(|| detectors::missing_symbol::find_in_source(&root, &sources, &wanted))
+    };
+
+    // Phase 2: the tree-wide detectors.
+    let dups = detectors::duplicate::index(tree, &docs, &per_session, history.as_ref());
+    let ctx = TreeCtx {
+        tree,
+        docs: &docs,
+        by_path: docs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.path.as_str(), i))
+            .collect(),
+        history: history.as_ref(),
+        dups: &dups,
+        symbols: symbols.as_ref(),
+        anchor_cache: Default::default(),
+    };
+    let checked: Vec<usize> = (0..docs.len()).filter(|&i| docs[i].checked).collect();
+    let tree_findings: Vec<(usize, Vec<Finding>)> = walk::par_map(&checked, |&i| {
+        let mut f = Vec::new();
+        for d in detectors::ALL {
+            f.extend(d.on_tree(&docs[i], &ctx));
+        }
+        (i, f)
+    });
+    drop(ctx);
+    for (i, f) in tree_findings {
+        docs[i].findings.extend(f);
+    }
+    let files_scanned = checked.len() as u64;
+
+    // Items: a file is shortlisted iff it has at least one signal.
+    let mut items: Vec<ShortlistItem> = Vec::new();
+    let mut tokens: Vec<Option<u64>> = Vec::new();
+    for d in docs.iter_mut().filter(|d| !d.findings.is_empty()) {
+        let findings = std::mem::take(&mut d.findings);
+        let order = |s: &Signal| {
+            let kind = signal_kind(s);
+            detectors::ALL
+                .iter()
+                .position(|det| det.kind() == kind)
+                .unwrap_or(usize::MAX)
+        };
+        let mut findings = findings;
+        findings.sort_by_key(|f| order(&f.signal));
+        let mut suggestions: Vec<Suggestion> = findings
+            .iter()
+            .filter_map(|f| f.suggestion.clone())
+            .collect();
+        let signals: Vec<Signal> = findings.into_iter().map(|f| f.signal).collect();
+        let oversize = signals.iter().any(|s| matches!(s, Signal::Oversize { .. }));
+        let finished = signals.iter().any(|s| {
+            matches!(
+                s,
+                Signal::StatusDone { .. } | Signal::SupersededMarker { .. }
+            )
+        });
+        if oversize && finished {
+            suggestions.push(freeze_suggestion());
+        }
+        tokens.push(d.raw_tokens);
+        items.push(ShortlistItem {
+            path: d.path.clone(),
+            signals,
+            suggestions,
+            lifecycle: None,
+            raw_tokens: 0,
+            injection_frequency: d.freq,
+        });
+    }
+
+    // Lifecycle: the rulebook's verdicts.
+    let mut all_files: Vec<String> = tree.files.iter().cloned().collect();
+    all_files.sort();
+    let now = crate::time::now_override().unwrap_or_else(crate::time::now_secs);
+    let governed = crate::lifecycle::evaluate(
+        &root,
+        &rulebook,
+        &all_files,
+        repo.as_ref(),
+        history.as_ref(),
+        now,
+    );
+    attach_lifecycle(
+        &mut items,
+        &mut tokens,
+        governed,
+        &filters,
+        &all_files,
+        &per_session,
+        &|f: &str| count_file(&root, f).unwrap_or(0),
+    );
+
+    // Tokens: only for what is reported, on all cores.
+    let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
+        tokens[i].unwrap_or_else(|| count_file(&root, &items[i].path).unwrap_or(0))
+    });
+    for (item, n) in items.iter_mut().zip(counted) {
+        item.raw_tokens = n;
+    }
+    items.sort_by(|a, b| {
+        let ps = |i: &ShortlistItem| i.injection_frequency != InjectionFrequency::PerSession;
+        (ps(a), std::cmp::Reverse(a.raw_tokens), &a.path).cmp(&(
+            ps(b),
+            std::cmp::Reverse(b.raw_tokens),
+            &b.path,
+        ))
+    });
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(ScanResult {
+        schema_version: crate::report::SCHEMA_VERSION,
+        tool_version: crate::TOOL_VERSION.to_string(),
+        generated_at: crate::time::now_utc(),
+        scan: ScanMeta {
+            project_root: root.to_string_lossy().into_owned(),
+            scope_globs,
+            excluded_dirs: excluded,
+            files_scanned,
+            skipped,
+            warnings,
+        },
+        shortlist: items,
+    })
+}
+
+/// Attaches the rulebook's verdicts to the shortlist: a served document (`served == Some(true)`)
+/// gets its `lifecycle`, a `lifecycle` signal and the rule's ready edit as a suggestion; one a
+/// model must judge (`None`) gets the object and the signal only; a kept one (`Some(false)`)
+/// nothing. A directory aggregate is one item whose `path` is the directory and whose
+/// `raw_tokens` is the sum over its files (`count` counts one root-relative file). `tokens` runs
+/// parallel to `items` (a known count, or `None` to count the item's file later).
+pub fn attach_lifecycle(
+    items: &mut Vec<ShortlistItem>,
+    tokens: &mut Vec<Option<u64>>,
+    governed: Vec<crate::lifecycle::Governed>,
+    filters: &[String],
+    all_files: &[String],
+    per_session: &HashSet<String>,
+    count: &(dyn Fn(&str) -> u64 + Sync),
+) {
+    let mut index: HashMap<String, usize> = items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| (it.path.clone(), i))
+        .collect();
+    for g in governed {
+        if g.served == Some(false) || !under(filters, g.path.trim_end_matches('/')) {
+            continue;
+        }
+        let path = g.path.trim_end_matches('/').to_string();
+        let i = match index.get(&path) {
+            Some(&i) => i,
+            None => {
+                let (raw, freq) = if g.is_dir {
+                    let prefix = format!("{path}/");
+                    let files: Vec<&String> = all_files
+                        .iter()
+                        .filter(|f| f.starts_with(&prefix))
+                        .collect();
+                    let sum: u64 = walk::par_map(&files, |f| count(f)).into_iter().sum();
+                    let freq = if files.iter().any(|f| per_session.contains(*f)) {
+                        InjectionFrequency::PerSession
+                    } else {
+                        InjectionFrequency::OnDemand
+                    };
+                    (Some(sum), freq)
+                } else {
+                    (None, loadclass::class(per_session, &path))
+                };
+                index.insert(path.clone(), items.len());
+                tokens.push(raw);
+                items.push(ShortlistItem {
+                    path: path.clone(),
+                    signals: Vec::new(),
+                    suggestions: Vec::new(),
+                    lifecycle: None,
+                    raw_tokens: 0,
+                    injection_frequency: freq,
+                });
+                items.len() - 1
+            }
+        };
+        let item = &mut items[i];
+        item.signals.push(Signal::Lifecycle {});
+        if g.served == Some(true) {
+            if let Some(edit) = g.suggestion.clone() {
+                let subtype = match g.lifecycle.lifetime {
+                    Lifetime::Temporary => StaleSubtype::Superseded,
+                    _ => StaleSubtype::CompletedInPlace,
+                };
+                item.suggestions.push(Suggestion {
+                    category: Category::Stale { subtype },
+                    op: format!(
+                        "Delete it: lifecycle rule `{}` says it has served ({}).",
+                        g.lifecycle.rule_ref, g.evidence
+                    ),
+                    exact_edit: edit,
+                });
+            }
+        }
+        item.lifecycle = Some(g.lifecycle);
+    }
+}
+
+/// The serialized `kind` of a signal.
+pub fn signal_kind(s: &Signal) -> &'static str {
+    match s {
+        Signal::MissingPath { .. } => "missing-path",
+        Signal::MissingAnchor { .. } => "missing-anchor",
+        Signal::MissingSymbol { .. } => "missing-symbol",
+        Signal::DuplicateBlock { .. } => "duplicate-block",
+        Signal::ChecklistComplete { .. } => "checklist-complete",
+        Signal::StatusDone { .. } => "status-done",
+        Signal::SupersededMarker { .. } => "superseded-marker",
+        Signal::ProvisionalMarker { .. } => "provisional-marker",
+        Signal::Oversize { .. } => "oversize",
+        Signal::Drift { .. } => "drift",
+        Signal::Lifecycle {} => "lifecycle",
+    }
+}
+
+/// One row of `hygiene tokens`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct TokenCount {
+    /// Root-relative path.
+    pub path: String,
+    /// Local-tokenizer count of the whole file.
+    pub raw_tokens: u64,
+    /// Whether Claude Code loads it every session or on demand.
+    pub injection_frequency: InjectionFrequency,
+    /// The tokenizer encoding (`crate::tokens::ENCODING`).
+    pub encoding: &'static str,
+}
+
+/// Token counts of root-relative `paths` under `root`. A path that is not readable text is an
+/// error naming it.
+pub fn token_counts(root: &Path, paths: &[String]) -> crate::Result<Vec<TokenCount>> {
+    let freqs = injection_frequencies(root, paths);
+    let mut out = Vec::new();
+    for p in paths {
+        let full = crate::paths::resolve_inside(root, p, false)
+            .map_err(|e| crate::Error::Usage(format!("{p}: {e}")))?;
+        let text = read_doc(root, p).map_err(|r| {
+            crate::Error::Other(format!("{}: cannot count tokens ({r:?})", full.display()))
+        })?;
+        out.push(TokenCount {
+            path: p.clone(),
+            raw_tokens: crate::tokens::count(markdown::strip_bom(&text)),
+            injection_frequency: freqs
+                .get(p)
+                .copied()
+                .unwrap_or(InjectionFrequency::OnDemand),
+            encoding: crate::tokens::ENCODING,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lifecycle::Governed;
+    use crate::report::{Anchor, Lifecycle, WholeAnchor, WholeKind};
+
+    fn governed(path: &str, is_dir: bool, served: Option<bool>, lifetime: Lifetime) -> Governed {
+        let lifecycle = Lifecycle {
+            rule_ref: "r".into(),
+            lifetime,
+            served_when_path: None,
+            served_when: (served.is_none()).then(|| "is it done?".into()),
+        };
+        let suggestion = (served == Some(true)).then(|| ExactEdit {
+            anchor: Some(Anchor::Whole(WholeAnchor {
+                whole: if is_dir {
+                    WholeKind::Directory
+                } else {
+                    WholeKind::File
+                },
+            })),
+            lifecycle: Some(lifecycle.clone()),
+            ..detectors::missing_path::empty_edit(EditKind::Delete)
+        });
+        Governed {
+            path: path.into(),
+            is_dir,
+            served,
+            lifecycle,
+            suggestion,
+            evidence: "old".into(),
+        }
+    }
+
+    #[test]
+    fn lifecycle_verdicts_become_items() {
+        let mut items = vec![ShortlistItem {
+            path: "docs/plans/a.md".into(),
+            signals: vec![Signal::ChecklistComplete { checked: 3 }],
+            suggestions: vec![],
+            lifecycle: None,
+            raw_tokens: 0,
+            injection_frequency: InjectionFrequency::OnDemand,
+        }];
+        let mut tokens = vec![Some(7)];
+        let files: Vec<String> = ["h/x.md", "h/y.md", "hz.md", "docs/plans/a.md"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        attach_lifecycle(
+            &mut items,
+            &mut tokens,
+            vec![
+                governed(
+                    "docs/plans/a.md",
+                    false,
+                    Some(true),
+                    Lifetime::DeleteOnceServed,
+                ),
+                governed("h", true, Some(true), Lifetime::Temporary),
+                governed("docs/plans/b.md", false, None, Lifetime::DeleteOnceServed),
+                governed("adr/1.md", false, Some(false), Lifetime::Keep),
+            ],
+            &[],
+            &files,
+            &HashSet::new(),
+            &|f: &str| f.len() as u64,
+        );
+        assert_eq!(items.len(), 3, "kept documents are not shortlisted");
+        // Merged into the existing item, with the plan's category.
+        assert_eq!(items[0].signals.len(), 2);
+        assert_eq!(items[0].signals[1], Signal::Lifecycle {});
+        assert_eq!(
+            items[0].suggestions[0].category,
+            Category::Stale {
+                subtype: StaleSubtype::CompletedInPlace
+            }
+        );
+        // The directory aggregate sums its own files only (not `hz.md`).
+        assert_eq!(items[1].path, "h");
+        assert_eq!(tokens[1], Some(("h/x.md".len() + "h/y.md".len()) as u64));
+        assert_eq!(
+            items[1].suggestions[0].category,
+            Category::Stale {
+                subtype: StaleSubtype::Superseded
+            }
+        );
+        // Classifier-judged: lifecycle and signal, no suggestion.
+        assert_eq!(items[2].signals, vec![Signal::Lifecycle {}]);
+        assert!(items[2].suggestions.is_empty());
+        assert!(items[2].lifecycle.as_ref().unwrap().served_when.is_some());
+        assert_eq!(tokens[2], None);
+    }
+}

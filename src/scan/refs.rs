@@ -1,0 +1,260 @@
+//! Turning a written reference into a root-relative path, and knowing whether it exists.
+//!
+//! The rules users expect (DESIGN.md): URLs with a scheme are not checked; `#fragment` and
+//! `?query` are cut off (the fragment is kept for anchor checks); `%20` is decoded; a reference
+//! resolves against the linking file's folder first, then the repository root; a leading `/`
+//! means the root. A path that would climb out of the root is not checkable and is skipped.
+
+use super::markdown::{extension, has_scheme, strip_line_suffix, Ref};
+use crate::report::Via;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// What the walk saw: every non-ignored file and folder under the root.
+#[derive(Debug, Default)]
+pub struct Tree {
+    /// The root.
+    pub root: PathBuf,
+    /// Root-relative files (documents or not).
+    pub files: HashSet<String>,
+    /// Root-relative folders.
+    pub dirs: HashSet<String>,
+    /// File names (last segment) of every file, for bare `name.ext` mentions.
+    pub basenames: HashSet<String>,
+}
+
+impl Tree {
+    /// Whether `rel` exists: in the walk, or on disk for ignored and excluded places (a link to
+    /// a build output is not broken just because the scan does not descend there).
+    pub fn exists(&self, rel: &str) -> bool {
+        let rel = rel.trim_end_matches('/');
+        if rel.is_empty() || self.files.contains(rel) || self.dirs.contains(rel) {
+            return true;
+        }
+        crate::paths::check_relative(rel).is_ok()
+            && std::fs::symlink_metadata(self.root.join(rel)).is_ok()
+    }
+}
+
+impl Tree {
+    /// Whether `rel` is a file (in the walk, or on disk in ignored and excluded places): what a
+    /// `renamed_to` must name.
+    pub fn is_file(&self, rel: &str) -> bool {
+        self.files.contains(rel)
+            || (!self.dirs.contains(rel)
+                && crate::paths::check_relative(rel).is_ok()
+                && std::fs::symlink_metadata(self.root.join(rel)).is_ok_and(|m| m.is_file()))
+    }
+}
+
+/// A reference split into the path as written, and its fragment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split<'a> {
+    /// The path part exactly as written (before `#` or `?`).
+    pub written: &'a str,
+    /// The fragment without `#`, if any.
+    pub fragment: Option<&'a str>,
+}
+
+/// Splits `dest` at the first `#` or `?`.
+pub fn split(dest: &str) -> Split<'_> {
+    let cut = dest.find(['#', '?']).unwrap_or(dest.len());
+    let fragment = dest[cut..]
+        .strip_prefix('#')
+        .map(|f| f.split('?').next().unwrap_or(f));
+    Split {
+        written: &dest[..cut],
+        fragment,
+    }
+}
+
+/// Decodes `%XX` escapes; returns the input when the result is not UTF-8.
+pub fn percent_decode(s: &str) -> String {
+    if !s.contains('%') {
+        return s.to_string();
+    }
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() && s.is_char_boundary(i + 3) {
+            if let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+}
+
+/// Joins `rel` onto the folder `base` (root-relative, may be empty) and removes `.` and `..`.
+/// `None` when the result would leave the root or is empty.
+pub fn normalize(base: &str, rel: &str) -> Option<String> {
+    let mut parts: Vec<&str> = if rel.starts_with('/') {
+        Vec::new()
+    } else {
+        base.split('/').filter(|s| !s.is_empty()).collect()
+    };
+    for seg in rel.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+/// The folder of a root-relative file path (`""` at the root).
+pub fn folder(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(d, _)| d)
+}
+
+/// Where a reference points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Not a checkable path (URL, template, outside the root, not path-like after all).
+    Skip,
+    /// It exists. `path` is root-relative, `None` for a bare file name found elsewhere in the
+    /// tree; `fragment` is the `#fragment` if any.
+    Found {
+        /// Root-relative path.
+        path: Option<String>,
+        /// The fragment, if any.
+        fragment: Option<String>,
+    },
+    /// It resolves to nothing.
+    Missing {
+        /// The path part exactly as written.
+        written: String,
+        /// Root-relative candidates in resolution order: `(path, folder_relative)`.
+        candidates: Vec<(String, bool)>,
+    },
+}
+
+/// Resolves `r`, written in the document at root-relative `doc`.
+pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
+    let dest = r.dest.trim();
+    if dest.is_empty() || has_scheme(dest) || dest.starts_with("//") {
+        return Target::Skip;
+    }
+    if dest.contains("{{") || dest.contains("}}") || dest.contains('$') || dest.contains('<') {
+        return Target::Skip;
+    }
+    let sp = split(dest);
+    let written = if r.via == Via::Code {
+        strip_line_suffix(sp.written)
+    } else {
+        sp.written
+    };
+    let fragment = sp.fragment.map(percent_decode);
+    if written.is_empty() {
+        // `#anchor` into the document itself.
+        return match fragment {
+            Some(_) if r.via == Via::Link => Target::Found {
+                path: Some(doc.to_string()),
+                fragment,
+            },
+            _ => Target::Skip,
+        };
+    }
+    if written.starts_with('~') {
+        return Target::Skip;
+    }
+    let decoded = percent_decode(written);
+    let base = folder(doc);
+    let mut candidates: Vec<(String, bool)> = Vec::new();
+    if decoded.starts_with('/') {
+        if let Some(p) = normalize("", &decoded) {
+            candidates.push((p, false));
+        }
+    } else {
+        if let Some(p) = normalize(base, &decoded) {
+            candidates.push((p, true));
+        }
+        if !base.is_empty() && !decoded.starts_with("./") && !decoded.starts_with("../") {
+            if let Some(p) = normalize("", &decoded) {
+                if !candidates.iter().any(|(c, _)| *c == p) {
+                    candidates.push((p, false));
+                }
+            }
+        }
+    }
+    if candidates.is_empty() {
+        return Target::Skip;
+    }
+    if let Some((p, _)) = candidates.iter().find(|(p, _)| tree.exists(p)) {
+        return Target::Found {
+            path: Some(p.clone()),
+            fragment,
+        };
+    }
+    if r.via == Via::Code {
+        let bare = !decoded.contains('/');
+        if bare && tree.basenames.contains(decoded.as_str()) {
+            return Target::Found {
+                path: None,
+                fragment,
+            };
+        }
+        // An extension-less `a/b` is a path only when its first segment exists (`origin/main`,
+        // `owner/repo` and MIME types are not).
+        if extension(&decoded).is_none() {
+            let first = decoded
+                .trim_start_matches("./")
+                .split('/')
+                .next()
+                .unwrap_or("");
+            let exists = |p: Option<String>| p.is_some_and(|p| tree.exists(&p));
+            if !exists(normalize(base, first)) && !exists(normalize("", first)) {
+                return Target::Skip;
+            }
+        }
+    }
+    Target::Missing {
+        written: written.to_string(),
+        candidates,
+    }
+}
+
+/// Writes `new` (root-relative) the way `written` was written: relative to the linking file's
+/// folder when the original was folder-relative, else root-relative (keeping a leading `/`).
+/// Spaces are re-encoded as `%20` when the original used `%XX` escapes.
+pub fn write_like(written: &str, folder_relative: bool, doc: &str, new: &str) -> String {
+    let mut out = if folder_relative && !folder(doc).is_empty() {
+        relative_to(folder(doc), new)
+    } else if written.starts_with('/') {
+        format!("/{new}")
+    } else {
+        new.to_string()
+    };
+    if written.starts_with("./") && !out.starts_with("../") && !out.starts_with("./") {
+        out = format!("./{out}");
+    }
+    if written.contains('%') {
+        out = out.replace(' ', "%20");
+    }
+    out
+}
+
+/// The path of `target` relative to the folder `from` (both root-relative).
+///
+/// ```
+/// use hygiene::scan::refs::relative_to;
+/// assert_eq!(relative_to("docs/a", "docs/b/x.md"), "../b/x.md");
+/// assert_eq!(relative_to("docs", "docs/x.md"), "x.md");
+/// assert_eq!(relative_to("", "x.md"), "x.md");
+/// ```
+pub fn relative_to(from: &str, target: &str) -> String {
+    let f: Vec<&str> = from.split('/').filter(|s| !s.is_empty()).collect();
+    let t: Vec<&str> = target.split('/').filter(|s| !s.is_empty()).collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<&str> = vec![".."; f.len() - common];
+    parts.extend(&t[common..]);
+    parts.join("/")
+}
