@@ -286,10 +286,6 @@ pub fn run(cli: Cli) -> Result<i32> {
     }
 }
 
-fn not_yet(what: &str) -> Result<i32> {
-    Err(Error::Other(format!("`hygiene {what}` is not built yet")))
-}
-
 fn run_scan(a: &ScanArgs) -> Result<i32> {
     let root = resolve_root(&a.root)?;
     // A PATH is root-relative, or relative to the current folder when it names one there.

@@ -24,8 +24,8 @@ pub use loadclass::injection_frequencies;
 
 use crate::git::Repo;
 use crate::report::{
-    BloatSubtype, Category, EditKind, ExactEdit, InjectionFrequency, Lifetime, ScanMeta,
-    ScanResult, ShortlistItem, Signal, SkipReason, Skipped, StaleSubtype, Suggestion,
+    BloatSubtype, Category, EditKind, ExactEdit, InjectionFrequency, ScanMeta, ScanResult,
+    ShortlistItem, Signal, SkipReason, Skipped, Suggestion,
 };
 use detectors::{Doc, DocText, Finding, TreeCtx};
 use schemars::JsonSchema;
@@ -496,8 +496,8 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
 
 /// Attaches the rulebook's verdicts to the shortlist: a served document (`served == Some(true)`)
 /// gets its `lifecycle`, a `lifecycle` signal and the rule's ready edit as a suggestion; one a
-/// model must judge (`None`) gets the object and the signal only; a kept one (`Some(false)`)
-/// nothing. A directory aggregate is one item whose `path` is the directory and whose
+/// model must judge (`None`) gets the object, the signal and the edit to copy if the model's
+/// answer is yes; a kept one (`Some(false)`) nothing. A directory aggregate is one item whose `path` is the directory and whose
 /// `raw_tokens` is the sum over its files (`count` counts one root-relative file). `tokens` runs
 /// parallel to `items` (a known count, or `None` to count the item's file later).
 pub fn attach_lifecycle(
@@ -553,21 +553,10 @@ pub fn attach_lifecycle(
         };
         let item = &mut items[i];
         item.signals.push(Signal::Lifecycle {});
-        if g.served == Some(true) {
-            if let Some(edit) = g.suggestion.clone() {
-                let subtype = match g.lifecycle.lifetime {
-                    Lifetime::Temporary => StaleSubtype::Superseded,
-                    _ => StaleSubtype::CompletedInPlace,
-                };
-                item.suggestions.push(Suggestion {
-                    category: Category::Stale { subtype },
-                    op: format!(
-                        "Delete it: lifecycle rule `{}` says it has served ({}).",
-                        g.lifecycle.rule_ref, g.evidence
-                    ),
-                    exact_edit: edit,
-                });
-            }
+        // A served document's ready edit; for one a model must judge, the edit to copy if the
+        // answer is yes (one decision, not an edit to compose).
+        if let Some(proposal) = g.proposal() {
+            item.suggestions.push(proposal);
         }
         item.lifecycle = Some(g.lifecycle);
     }
@@ -658,6 +647,12 @@ mod tests {
             lifecycle,
             suggestion,
             evidence: "old".into(),
+            status: match served {
+                Some(true) => crate::lifecycle::Status::Served,
+                Some(false) => crate::lifecycle::Status::NotServed,
+                None => crate::lifecycle::Status::NeedsJudgement,
+            },
+            facts: Default::default(),
         }
     }
 
