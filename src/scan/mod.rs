@@ -620,7 +620,7 @@ pub fn token_counts(root: &Path, paths: &[String]) -> crate::Result<Vec<TokenCou
 mod tests {
     use super::*;
     use crate::lifecycle::Governed;
-    use crate::report::{Anchor, Lifecycle, WholeAnchor, WholeKind};
+    use crate::report::{Anchor, Lifecycle, Lifetime, StaleSubtype, WholeAnchor, WholeKind};
 
     fn governed(path: &str, is_dir: bool, served: Option<bool>, lifetime: Lifetime) -> Governed {
         let lifecycle = Lifecycle {
