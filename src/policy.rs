@@ -43,8 +43,37 @@ pub struct Policy {
     pub conventions: Vec<Convention>,
     /// The shipped default lifecycle rulebook (`rulebook.default.json`).
     pub rulebook: Value,
+    /// The signal kinds the scanner emits, with their facts and fields.
+    pub signals: Vec<crate::scan::SignalRule>,
+    /// The scanner's thresholds.
+    pub thresholds: crate::scan::Thresholds,
+    /// What the scanner reads and how it decides.
+    pub scanner: ScannerPolicy,
     /// Exit codes of every command.
     pub exit_codes: Vec<ExitCode>,
+}
+
+/// The scanner's scope, word lists and load-class rules.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ScannerPolicy {
+    /// Globs selecting documents when neither flags nor the rulebook set them.
+    pub default_scope: &'static [&'static str],
+    /// Folder names never descended into.
+    pub default_excluded_dirs: &'static [&'static str],
+    /// Which copy of a duplicate is kept, first rule that decides wins.
+    pub canonical_copy_rule: &'static [&'static str],
+    /// Files Claude Code loads at every session start (plus their `@import`s).
+    pub per_session_files: &'static [&'static str],
+    /// The rules folder loaded every session (rules without a `paths:` frontmatter).
+    pub per_session_rules_dir: &'static str,
+    /// How many `@import` hops are followed.
+    pub import_depth: usize,
+    /// Words that make a status line `status-done`.
+    pub done_words: &'static [&'static str],
+    /// Words that make a `superseded-marker`.
+    pub superseded_words: &'static [&'static str],
+    /// Words that make a `provisional-marker`.
+    pub provisional_markers: &'static [&'static str],
 }
 
 /// One exact-edit kind as published.
@@ -213,6 +242,19 @@ pub fn policy() -> Policy {
         encoding: crate::tokens::ENCODING,
         conventions: crate::finalize::shipped_conventions(),
         rulebook: crate::lifecycle::default_rulebook_json(),
+        signals: crate::scan::signal_rules(),
+        thresholds: crate::scan::THRESHOLDS,
+        scanner: ScannerPolicy {
+            default_scope: crate::scan::DEFAULT_SCOPE,
+            default_excluded_dirs: crate::scan::DEFAULT_EXCLUDED,
+            canonical_copy_rule: crate::scan::CANONICAL_RULE,
+            per_session_files: crate::scan::loadclass::PER_SESSION_FILES,
+            per_session_rules_dir: crate::scan::loadclass::RULES_DIR,
+            import_depth: crate::scan::loadclass::IMPORT_DEPTH,
+            done_words: crate::scan::detectors::status::DONE_WORDS,
+            superseded_words: crate::scan::detectors::superseded::SUPERSEDED_WORDS,
+            provisional_markers: crate::scan::detectors::provisional::MARKERS,
+        },
         exit_codes: vec![
             ExitCode {
                 code: 0,

@@ -1079,3 +1079,41 @@ fn shipped_conventions_apply_to_default_rules_that_a_model_judges() {
     let p = hygiene::policy::policy();
     assert_eq!(p.rulebook, hygiene::lifecycle::default_rulebook_json());
 }
+
+#[test]
+fn policy_signal_kinds_are_exactly_the_contracts() {
+    let schema = hygiene::schema::report_schema();
+    let mut from_types: Vec<String> = schema["$defs"]["Signal"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            b["properties"]["kind"]["const"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let out = hygiene(&["policy"]);
+    let p: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut published: Vec<String> = p["signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap().to_string())
+        .collect();
+    from_types.sort();
+    published.sort();
+    assert_eq!(published, from_types);
+    // DESIGN.md's closed set
+    assert_eq!(published.len(), 11);
+    assert_eq!(p["encoding"], "cl100k_base");
+    assert!(
+        p["thresholds"]["oversize_per_session_tokens"]
+            .as_u64()
+            .unwrap()
+            < p["thresholds"]["oversize_on_demand_tokens"]
+                .as_u64()
+                .unwrap()
+    );
+}
