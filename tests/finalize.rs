@@ -493,14 +493,29 @@ fn scan_drafts_finalize_validate_pipeline() {
     let r = repo();
     // history: a rename the scanner must follow, and a served plan
     git(&r.root, &["mv", "src/new.rs", "src/settings.rs"]);
-    write(&r.root, "CLAUDE.md", "# Project\n\nBuild with cargo.\nConfig lives in `src/new.rs`.\n");
+    write(
+        &r.root,
+        "CLAUDE.md",
+        "# Project\n\nBuild with cargo.\nConfig lives in `src/new.rs`.\n",
+    );
     git(&r.root, &["add", "-A"]);
     git(&r.root, &["commit", "-qm", "rename"]);
     let out = hygiene(&r.root, &["scan", "--out", ".hygiene/scan.json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let scan: Value = serde_json::from_slice(&std::fs::read(r.root.join(".hygiene/scan.json")).unwrap()).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let scan: Value =
+        serde_json::from_slice(&std::fs::read(r.root.join(".hygiene/scan.json")).unwrap()).unwrap();
     let items = scan["shortlist"].as_array().unwrap();
-    let item = |p: &str| items.iter().find(|i| i["path"] == p).unwrap_or_else(|| panic!("{p} not shortlisted: {scan:#}"));
+    let item = |p: &str| {
+        items
+            .iter()
+            .find(|i| i["path"] == p)
+            .unwrap_or_else(|| panic!("{p} not shortlisted: {scan:#}"))
+    };
 
     // The model's part: copy the suggestions it agrees with, judge one plan.
     let mut entries = Vec::new();
@@ -515,29 +530,73 @@ fn scan_drafts_finalize_validate_pipeline() {
         entries.push(e);
     }
     std::fs::create_dir_all(r.root.join(".hygiene/drafts")).unwrap();
-    std::fs::write(r.root.join(".hygiene/drafts/main.json"), json!({"entries": entries}).to_string()).unwrap();
-    let out = hygiene(&r.root, &["finalize", "--scan", ".hygiene/scan.json", "--drafts", ".hygiene/drafts"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::write(
+        r.root.join(".hygiene/drafts/main.json"),
+        json!({"entries": entries}).to_string(),
+    )
+    .unwrap();
+    let out = hygiene(
+        &r.root,
+        &[
+            "finalize",
+            "--scan",
+            ".hygiene/scan.json",
+            "--drafts",
+            ".hygiene/drafts",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = hygiene(&r.root, &["validate", ".hygiene/report.json"]);
-    assert_eq!(v.status.code(), Some(0), "{}", String::from_utf8_lossy(&v.stdout));
-    let report: Value = serde_json::from_slice(&std::fs::read(r.root.join(".hygiene/report.json")).unwrap()).unwrap();
+    assert_eq!(
+        v.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&v.stdout)
+    );
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(r.root.join(".hygiene/report.json")).unwrap())
+            .unwrap();
     let e = report["entries"].as_array().unwrap();
     assert_eq!(report["generated_at"], scan["generated_at"]);
     // the rename became a replace-text to the file git says it moved to
     assert_eq!(e[0]["exact_edit"]["kind"], "replace-text");
     assert_eq!(e[0]["exact_edit"]["replacement"], "src/settings.rs");
-    for (i, path) in ["CLAUDE.md", "docs/setup.md", "docs/plans/x.md"].iter().enumerate() {
-        assert_eq!(e[i]["exact_edit"]["expected_sha256"], sha(&r.root, path), "{path}");
-        assert_eq!(e[i]["safety_tier"], "auto", "{path}: objective, tracked and clean");
+    for (i, path) in ["CLAUDE.md", "docs/setup.md", "docs/plans/x.md"]
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(
+            e[i]["exact_edit"]["expected_sha256"],
+            sha(&r.root, path),
+            "{path}"
+        );
+        assert_eq!(
+            e[i]["safety_tier"], "auto",
+            "{path}: objective, tracked and clean"
+        );
     }
     let dup = &e[1]["exact_edit"]["anchor"];
-    let (a, b) = (dup["start_line"].as_u64().unwrap() as usize, dup["end_line"].as_u64().unwrap() as usize);
-    assert_eq!(e[1]["token_estimate"]["raw_tokens"], tokens(&lines(&r.root, "docs/setup.md", a, b)));
+    let (a, b) = (
+        dup["start_line"].as_u64().unwrap() as usize,
+        dup["end_line"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(
+        e[1]["token_estimate"]["raw_tokens"],
+        tokens(&lines(&r.root, "docs/setup.md", a, b))
+    );
     let plan = std::fs::read_to_string(r.root.join("docs/plans/x.md")).unwrap();
     assert_eq!(e[2]["token_estimate"]["raw_tokens"], tokens(&plan));
     assert_eq!(e[2]["lifecycle"]["served_when_path"], "docs/plans/x.done");
     // the judged plan is shortlisted for the model with its question and its ready edit
     let y = item("docs/plans/y.md");
     assert!(y["lifecycle"]["served_when"].is_string());
-    assert_eq!(y["suggestions"][0]["exact_edit"]["kind"], "extract-then-delete");
+    assert_eq!(
+        y["suggestions"][0]["exact_edit"]["kind"],
+        "extract-then-delete"
+    );
 }

@@ -104,7 +104,7 @@ fn fixture() -> Fixture {
     let guide = format!(
         "# Guide\n\nRead [the setup](docs/a.md#setup) first.\n\
 Old notes are in `docs/gone.md`.\n\
-Use `run_scan()` and `Repo::history` but not `vanished_call()`.\n\
+Use `run_scan()` from `src/lib.rs` and `Repo::history` but not `vanished_call()`.\n\
 \n```sh\ncat docs/in-fence.md\n```\n\
 \nSee [site](https://example.com/x.md) and [c](docs/c.md#L10) and [q](docs/c.md?plain=1).\n\
 [bad anchor](docs/c.md#nope) and [good anchor](docs/c.md#setup).\n\

@@ -1,8 +1,9 @@
 //! `missing-symbol`: a backticked code identifier occurs nowhere in the tracked source.
 //!
-//! Precision first: an identifier is checked only when it has a call or path form (`run()`,
-//! `Repo::history`) or when the document also references source files (then a bare
-//! `snake_case_name` counts too). "Occurs" means appears as an identifier token in any tracked
+//! Precision first: an identifier is checked only when it has a path form (`Repo::history`), or
+//! when the document also references source files (then a call `run()` and a bare
+//! `snake_case_name` count too). A call alone in a document that points at no source is as
+//! likely a library or language function (`unwrap()`, `format!()`) as a stale name. "Occurs" means appears as an identifier token in any tracked
 //! source file, not "is defined", so a call to a library function the code uses is found. A
 //! repository without source files checks no symbols.
 
@@ -49,7 +50,7 @@ pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
     let src = references_source(p);
     p.idents
         .iter()
-        .filter(|i| i.strong || src)
+        .filter(|i| (i.strong && i.text.contains("::")) || src)
         .map(|i| (i.line, i.text.as_str()))
         .collect()
 }
@@ -115,5 +116,32 @@ impl Detector for MissingSymbol {
                 .into()
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::markdown::parse;
+
+    #[test]
+    fn a_call_is_checked_only_where_the_document_points_at_source() {
+        let texts = |md: &str| -> Vec<String> {
+            checked(&parse(md))
+                .into_iter()
+                .map(|(_, t)| t.to_string())
+                .collect()
+        };
+        // a language or library call in a conventions note: not a claim about this repo's code
+        assert!(texts("No `unwrap()` outside tests.\n").is_empty());
+        // a path form names this code base's types
+        assert_eq!(texts("Call `Repo::open` first.\n"), ["Repo::open"]);
+        // next to a source reference, calls and bare names are claims about that code
+        let both = texts("See `src/lib.rs`: `load()` and `parse_config`.\n");
+        assert!(
+            both.contains(&"load()".to_string()) || both.contains(&"load".to_string()),
+            "{both:?}"
+        );
+        assert!(both.iter().any(|t| t.contains("parse_config")), "{both:?}");
     }
 }
