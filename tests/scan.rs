@@ -797,3 +797,36 @@ fn golden_dedupe_example() {
         }))
     );
 }
+
+#[test]
+fn backticked_example_paths_are_not_reported_but_layout_paths_are() {
+    let d = tempfile::tempdir().unwrap();
+    let root = d.path();
+    init(root);
+    write(root, "src/kept.rs", "pub fn f() {}\n");
+    write(root, "legacy/gone.rs", "pub fn g() {}\n");
+    commit(root, "one");
+    git(root, &["rm", "-q", "legacy/gone.rs"]);
+    write(
+        root,
+        "docs/guide.md",
+        "# Guide\n\nName plans like `plans/2026-01-01-topic.md`.\n\
+         The helper lives in `src/missing.rs`.\n\
+         It used `legacy/gone.rs`.\n\
+         See [the spec](specs/none.md).\n",
+    );
+    commit(root, "two");
+    let r = run(root);
+    let refs: Vec<String> = item(&r, "docs/guide.md")
+        .signals
+        .iter()
+        .filter_map(|s| match s {
+            Signal::MissingPath { reference, .. } => Some(reference.clone()),
+            _ => None,
+        })
+        .collect();
+    // an example whose folder does not exist and that git never knew: not reported;
+    // a path into an existing folder, a path git deleted (its folder went with it), and any
+    // link: reported
+    assert_eq!(refs, ["src/missing.rs", "legacy/gone.rs", "specs/none.md"]);
+}

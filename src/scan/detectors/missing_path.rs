@@ -1,6 +1,10 @@
 //! `missing-path`: a link, backticked path or `@import` resolves to no file in the tree. Git
 //! history says what became of it: the final existing name after renames (`renamed_to`, which
 //! also yields a `replace-text` suggestion) or the commit that deleted it (`deleted_in`).
+//!
+//! Links and imports are explicit references and always checked. A backticked path is often an
+//! example (`docs/plans/<name>.md`-style prose), so it is reported only when git history knows
+//! the path or its folder exists: then it names this repository's layout and is wrong.
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::{
@@ -84,6 +88,16 @@ impl Detector for MissingPath {
             }
             if renamed.is_some() {
                 deleted = None;
+            }
+            if r.via == crate::report::Via::Code
+                && renamed.is_none()
+                && deleted.is_none()
+                && !candidates.iter().any(|(cand, _)| {
+                    cand.rsplit_once('/')
+                        .is_some_and(|(parent, _)| ctx.tree.exists(parent))
+                })
+            {
+                continue;
             }
             let suggestion = match &renamed {
                 Some((to, folder_relative)) if r.literal => Some(rename_suggestion(
