@@ -196,9 +196,17 @@ impl Reporter {
     ) -> Reporter {
         let (tx, rx) = channel::<()>();
         let started = Instant::now();
+        // A zero delay draws the first line now, on the caller's thread, so it is there even
+        // when the work finishes before the timer thread first runs.
+        let mut drawn = 0usize;
+        if delay.is_zero() {
+            let text = line(&counters.snapshot(), Duration::ZERO);
+            let _ = out.write_all(redraw(&text, 0, ansi).as_bytes());
+            let _ = out.flush();
+            drawn = text.chars().count();
+        }
         let thread = std::thread::spawn(move || {
-            let mut wait = delay;
-            let mut drawn = 0usize;
+            let mut wait = if delay.is_zero() { INTERVAL } else { delay };
             // Until finished (a message, or the sender dropped).
             while let Err(RecvTimeoutError::Timeout) = rx.recv_timeout(wait) {
                 let text = line(&counters.snapshot(), started.elapsed());
