@@ -200,12 +200,30 @@ fn check_reports_without_applying_and_leaves_unfixable_paths_alone() {
         .all(|e| e["path"] != "docs/gone.md"));
     let gone = hygiene(root, &["scan", "--fail-on", "missing-path", "docs/gone.md"]);
     assert_eq!(gone.status.code(), Some(1));
-    assert!(
-        stderr(&gone).starts_with(&format!(
-            "docs/gone.md:3: missing-path: `src/removed.rs` (code) names no file; git deleted it in "
-        )),
-        "{}",
-        stderr(&gone)
+    // The deleting commit and its UTC date, from git itself.
+    let del = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args([
+            "log",
+            "-1",
+            "--diff-filter=D",
+            "--date=format-local:%Y-%m-%d",
+            "--format=%H %ad",
+            "--",
+            "src/removed.rs",
+        ])
+        .env("TZ", "UTC")
+        .output()
+        .unwrap();
+    let del = String::from_utf8(del.stdout).unwrap();
+    let (id, date) = del.trim().split_once(' ').unwrap();
+    assert_eq!(
+        stderr(&gone).lines().next().unwrap(),
+        format!(
+            "docs/gone.md:3: missing-path: `src/removed.rs` (code) names no file; git deleted it in {} ({date})",
+            &id[..12]
+        )
     );
 }
 
