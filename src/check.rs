@@ -1,11 +1,26 @@
 //! `hygiene check --accept-suggestions`: the model-free check for CI and pre-commit.
 //!
-//! It turns every scanner suggestion into a draft and finalizes them, so the report holds only
-//! what the scanner proved and computed itself: only deterministic entries, never a generative
-//! one, and their tiers come from the same [`crate::tier::derive_safety_tier`] as always.
+//! It scans, turns every scanner suggestion into a draft ([`accept_suggestions`]) and finalizes
+//! them ([`check`]), so the report holds only what the scanner proved and computed itself. It
+//! **never makes a generative entry**: a suggestion is always an exact edit, so every entry is
+//! deterministic, and its tier comes from the same [`crate::tier::derive_safety_tier`] as in the
+//! chat flow. Only scanner-proven, deterministic, reversible edits (a renamed path, a duplicate
+//! block, a served document whose evidence the helper re-checks) can derive `auto`; a
+//! suggestion that rests on a question only a model can answer (a plan's `served_when`) becomes
+//! a `confirm` entry, which `--apply` leaves alone. Everything the model would judge (bloat,
+//! contradictions, rewrites) is the model-driven `/hygiene:check`'s business, not this one's.
+//!
+//! With `apply`, it then runs exactly what `hygiene apply --tier auto` runs
+//! ([`crate::apply::apply`] with [`crate::apply::Selection::Auto`]), behind the same guards.
+//! Finalize rejecting a scanner suggestion is a scanner bug: nothing is written and the errors
+//! are returned ([`CheckOutcome::Rejected`]).
 
-use crate::finalize::{DraftEntry, DraftFile};
-use crate::report::{Anchor, EditKind, ScanResult, ShortlistItem, Signal, Suggestion};
+use crate::apply::{ApplyReport, ApplyRequest, Failure, Selection};
+use crate::error::{Error, Result};
+use crate::finalize::{DraftEntry, DraftError, DraftFile};
+use crate::report::{Anchor, EditKind, Report, ScanResult, ShortlistItem, Signal, Suggestion};
+use crate::scan::ScanOptions;
+use std::path::{Path, PathBuf};
 
 /// The signals of `item` that support `s`: the one the suggestion was computed from when it can
 /// be told (same line or span), else all of the item's signals.
@@ -86,4 +101,98 @@ pub fn accept_suggestions(scan: &ScanResult, paths: &[String]) -> DraftFile {
         }
     }
     DraftFile { entries }
+}
+
+/// The name finalize errors give for the drafts `check` makes (there is no drafts file).
+pub const DRAFTS_NAME: &str = "scanner suggestions";
+
+/// What `hygiene check --accept-suggestions` is asked to do.
+#[derive(Debug, Clone)]
+pub struct CheckRequest {
+    /// The scan to run (root, PATH filters, scope, exclusions, progress counters).
+    pub scan: ScanOptions,
+    /// Also apply every `auto` entry, as `hygiene apply --tier auto` does.
+    pub apply: bool,
+}
+
+/// A completed check.
+#[derive(Debug)]
+pub struct CheckRun {
+    /// Where the scan was written (`.hygiene/scan.json`).
+    pub scan_path: PathBuf,
+    /// Where the report was written (`.hygiene/report.json`).
+    pub report_path: PathBuf,
+    /// The report.
+    pub report: Report,
+    /// With `apply`: the batch's result, or why the whole batch was refused.
+    pub applied: Option<Result<ApplyReport, String>>,
+}
+
+/// What a check came to.
+#[derive(Debug)]
+pub enum CheckOutcome {
+    /// The report was written (and, when asked, applied).
+    Done(Box<CheckRun>),
+    /// Finalize rejected scanner suggestions: a scanner bug. Nothing was written.
+    Rejected(Vec<DraftError>),
+}
+
+/// Writes `text` to `rel` under `root` through a temporary file in the same folder, refusing a
+/// path that leaves the root.
+fn write_inside(root: &Path, rel: &str, text: &str) -> Result<PathBuf> {
+    let path = crate::paths::resolve_inside(root, rel, true)
+        .map_err(|e| Error::Other(format!("{rel}: {e}")))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, text).map_err(|e| Error::io(&tmp, e))?;
+    std::fs::rename(&tmp, &path).map_err(|e| Error::io(&path, e))?;
+    Ok(path)
+}
+
+fn pretty<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string_pretty(v).expect("report types always serialize");
+    s.push('\n');
+    s
+}
+
+/// Runs the model-free check: scan, accept every suggestion, finalize, write
+/// `.hygiene/scan.json` and `.hygiene/report.json`, and with `apply` apply the `auto` entries.
+/// Fails (usage/I/O) only when the scan or a write cannot run.
+pub fn check(req: &CheckRequest) -> Result<CheckOutcome> {
+    let scan = crate::scan::scan(&req.scan)?;
+    let root = PathBuf::from(&scan.scan.project_root);
+    // The scan already holds only documents under the PATH filters.
+    let drafts = accept_suggestions(&scan, &[]);
+    let report = match crate::finalize::finalize(&root, &scan, &[(DRAFTS_NAME.into(), Ok(drafts))])
+    {
+        Ok(r) => r,
+        Err(errors) => return Ok(CheckOutcome::Rejected(errors)),
+    };
+    let scan_path = write_inside(&root, ".hygiene/scan.json", &pretty(&scan))?;
+    let report_path = write_inside(&root, ".hygiene/report.json", &pretty(&report))?;
+    let applied = if req.apply {
+        let ar = ApplyRequest {
+            root: root.clone(),
+            report: report_path.clone(),
+            selection: Selection::Auto,
+            proposal: None,
+            extract_to: None,
+            dry_run: false,
+        };
+        match crate::apply::apply(&ar) {
+            Ok(r) => Some(Ok(r)),
+            Err(Failure::Refused(why)) => Some(Err(why)),
+            Err(Failure::Error(e)) => return Err(e),
+        }
+    } else {
+        None
+    };
+    Ok(CheckOutcome::Done(Box::new(CheckRun {
+        scan_path,
+        report_path,
+        report,
+        applied,
+    })))
 }

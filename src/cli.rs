@@ -5,8 +5,10 @@
 //! `--format human`.
 
 use crate::error::{Error, Result};
+use crate::scan::progress::{Counters, Reporter};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The hygiene helper: scans agent-facing documents, finalizes the model's drafts into the
 /// machine report, and applies it under guards.
@@ -23,6 +25,9 @@ pub struct Cli {
 pub enum Command {
     /// Scan the repository and write the shortlist with objective signals.
     Scan(ScanArgs),
+    /// The model-free check for CI: accept the scanner's suggestions as the report (and apply
+    /// its auto entries with --apply). The model-driven check is /hygiene:check.
+    Check(CheckArgs),
     /// Turn the model's drafts and a scan into the validated report.
     Finalize(FinalizeArgs),
     /// Check a report against the contract: exit 0 valid, 1 invalid.
@@ -60,6 +65,17 @@ pub enum Format {
     Human,
 }
 
+/// Output formats of `hygiene scan`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScanFormat {
+    /// The scan result as JSON (the contract).
+    Json,
+    /// A readable table.
+    Human,
+    /// A SARIF 2.1.0 log for code-scanning services.
+    Sarif,
+}
+
 /// `hygiene scan`.
 #[derive(Debug, Args)]
 pub struct ScanArgs {
@@ -74,6 +90,37 @@ pub struct ScanArgs {
     pub out: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]
+    pub format: ScanFormat,
+    /// Scope glob selecting documents (repeatable; replaces the default scope).
+    #[arg(long = "scope", value_name = "GLOB")]
+    pub scope: Vec<String>,
+    /// Folder name never descended into (repeatable; added to the defaults).
+    #[arg(long = "exclude", value_name = "DIR")]
+    pub exclude: Vec<String>,
+    /// Exit 1 when a shortlisted file has a signal of these kinds, printing each as
+    /// `path:line: kind: fact` on stderr (e.g. missing-path,missing-anchor).
+    #[arg(long = "fail-on", value_name = "KIND[,KIND...]")]
+    pub fail_on: Vec<String>,
+}
+
+/// `hygiene check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// Only check documents under these paths (references still resolve against the whole tree).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Turn every scanner suggestion into an entry, with no model (required: the model-driven
+    /// check is /hygiene:check in Claude Code).
+    #[arg(long)]
+    pub accept_suggestions: bool,
+    /// Then apply the auto entries, as `hygiene apply --tier auto` does.
+    #[arg(long)]
+    pub apply: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
     /// Scope glob selecting documents (repeatable; replaces the default scope).
     #[arg(long = "scope", value_name = "GLOB")]
@@ -274,6 +321,7 @@ pub fn main() -> i32 {
 pub fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Scan(a) => run_scan(&a),
+        Command::Check(a) => run_check(&a),
         Command::Finalize(a) => run_finalize(&a),
         Command::Validate(a) => run_validate(&a),
         Command::Summary(a) => run_summary(&a),
@@ -286,38 +334,160 @@ pub fn run(cli: Cli) -> Result<i32> {
     }
 }
 
-fn run_scan(a: &ScanArgs) -> Result<i32> {
-    let root = resolve_root(&a.root)?;
-    // A PATH is root-relative, or relative to the current folder when it names one there.
+/// PATH arguments as root-relative filters: root-relative, or relative to the current folder
+/// when they name something there.
+fn scan_paths(root: &Path, paths: &[String]) -> Result<Vec<String>> {
     let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
-    let paths = a
-        .paths
+    Ok(paths
         .iter()
         .map(|p| {
             let here = cwd.join(p);
             match here
                 .canonicalize()
                 .ok()
-                .and_then(|c| crate::paths::to_rel(&root, &c))
+                .and_then(|c| crate::paths::to_rel(root, &c))
             {
                 Some(rel) if !root.join(p).exists() => rel,
                 _ => p.clone(),
             }
         })
-        .collect();
-    let opts = crate::scan::ScanOptions {
-        root,
-        paths,
-        scope: (!a.scope.is_empty()).then(|| a.scope.clone()),
-        exclude: a.exclude.clone(),
-    };
-    let result = crate::scan::scan(&opts)?;
+        .collect())
+}
+
+/// Runs `f` with progress on stderr when it is a terminal (see [`crate::scan::progress`]).
+fn with_progress<T>(f: impl FnOnce(Arc<Counters>) -> T) -> T {
+    let counters = Arc::new(Counters::default());
+    let reporter = Reporter::for_stderr(counters.clone());
+    let out = f(counters);
+    if let Some(r) = reporter {
+        r.finish();
+    }
+    out
+}
+
+fn run_scan(a: &ScanArgs) -> Result<i32> {
+    // Validate the gate before spending a scan on it.
+    let fail_on = crate::scan::diagnostics::parse_kinds(&a.fail_on).map_err(Error::Usage)?;
+    let root = resolve_root(&a.root)?;
+    let paths = scan_paths(&root, &a.paths)?;
+    let result = with_progress(|counters| {
+        crate::scan::scan(&crate::scan::ScanOptions {
+            root: root.clone(),
+            paths,
+            scope: (!a.scope.is_empty()).then(|| a.scope.clone()),
+            exclude: a.exclude.clone(),
+            progress: Some(counters),
+        })
+    })?;
     let text = match a.format {
-        Format::Json => to_json(&result),
-        Format::Human => crate::scan::human::table(&result),
+        ScanFormat::Json => to_json(&result),
+        ScanFormat::Human => crate::scan::human::table(&result),
+        ScanFormat::Sarif => {
+            let read = |rel: &str| {
+                crate::paths::resolve_inside(&root, rel, false)
+                    .ok()
+                    .and_then(|p| std::fs::read_to_string(p).ok())
+            };
+            to_json(&crate::scan::sarif::log(&result, &read))
+        }
     };
     emit(a.out.as_deref(), &text)?;
-    Ok(0)
+    if fail_on.is_empty() {
+        return Ok(0);
+    }
+    let failures = crate::scan::diagnostics::failures(&result, &fail_on);
+    for f in &failures {
+        eprintln!("{f}");
+    }
+    if failures.is_empty() {
+        Ok(0)
+    } else {
+        eprintln!(
+            "hygiene: {} signal(s) of {} (--fail-on)",
+            failures.len(),
+            fail_on.join(", ")
+        );
+        Ok(1)
+    }
+}
+
+fn run_check(a: &CheckArgs) -> Result<i32> {
+    use crate::check::{check, CheckOutcome, CheckRequest};
+    if !a.accept_suggestions {
+        return Err(Error::Usage(
+            "hygiene check needs --accept-suggestions: it is the model-free check for CI, which \
+             turns only the scanner's own suggestions into entries. The model-driven check is \
+             /hygiene:check in Claude Code."
+                .into(),
+        ));
+    }
+    let root = resolve_root(&a.root)?;
+    let paths = scan_paths(&root, &a.paths)?;
+    let outcome = with_progress(|counters| {
+        check(&CheckRequest {
+            scan: crate::scan::ScanOptions {
+                root: root.clone(),
+                paths,
+                scope: (!a.scope.is_empty()).then(|| a.scope.clone()),
+                exclude: a.exclude.clone(),
+                progress: Some(counters),
+            },
+            apply: a.apply,
+        })
+    })?;
+    let run = match outcome {
+        CheckOutcome::Done(run) => run,
+        CheckOutcome::Rejected(errors) => {
+            for e in &errors {
+                eprintln!("{e}");
+            }
+            eprintln!(
+                "hygiene: finalize rejected {} scanner suggestion(s); this is a hygiene bug, please \
+                 report it. No report was written.",
+                errors.len()
+            );
+            return Ok(1);
+        }
+    };
+    let summary = crate::summary::summarize(&run.report);
+    let code = match &run.applied {
+        Some(Ok(r)) => r.exit_code(),
+        Some(Err(_)) => 1,
+        None => 0,
+    };
+    match a.format {
+        Format::Json => {
+            let applied = match &run.applied {
+                Some(Ok(r)) => serde_json::to_value(r).unwrap_or_default(),
+                Some(Err(why)) => serde_json::json!({ "refused": why }),
+                None => serde_json::Value::Null,
+            };
+            emit(
+                None,
+                &to_json(&serde_json::json!({
+                    "scan": run.scan_path,
+                    "report": run.report_path,
+                    "summary": summary,
+                    "apply": applied,
+                })),
+            )?;
+        }
+        Format::Human => {
+            let mut text = crate::summary::human(&summary);
+            match &run.applied {
+                Some(Ok(r)) => text.push_str(&r.human()),
+                Some(Err(why)) => text.push_str(&format!("apply refused: {why}\n")),
+                None => {}
+            }
+            emit(None, &text)?;
+        }
+    }
+    eprintln!(
+        "hygiene: wrote {} and {}",
+        run.scan_path.display(),
+        run.report_path.display()
+    );
+    Ok(code)
 }
 
 fn run_finalize(a: &FinalizeArgs) -> Result<i32> {

@@ -27,6 +27,7 @@ mod guards;
 mod journal;
 mod lock;
 mod ops;
+pub mod order;
 pub mod plan;
 pub mod text;
 
@@ -427,6 +428,18 @@ pub fn apply(req: &ApplyRequest) -> Result<ApplyReport, Failure> {
             i,
         )
     });
+    // Cross-file reliance (a dedupe's kept copy) reorders within that (see `order`).
+    let edits: Vec<_> = chosen
+        .iter()
+        .map(|&i| {
+            let e = &report.entries[i];
+            (e.path.as_str(), e.exact_edit.as_ref())
+        })
+        .collect();
+    chosen = order::batch_order(&edits)
+        .into_iter()
+        .map(|k| chosen[k])
+        .collect();
 
     // Plan.
     let mut ws = Workspace::new(&req.root, generated_at);

@@ -13,10 +13,13 @@
 //! for what is reported.
 
 pub mod detectors;
+pub mod diagnostics;
 pub mod human;
 pub mod loadclass;
 pub mod markdown;
+pub mod progress;
 pub mod refs;
+pub mod sarif;
 pub mod walk;
 
 pub use detectors::duplicate::{canonical_copy, CANONICAL_RULE};
@@ -141,6 +144,8 @@ pub struct ScanOptions {
     pub scope: Option<Vec<String>>,
     /// Folder names excluded in addition to the defaults and the rulebook's.
     pub exclude: Vec<String>,
+    /// Counters the scan keeps up to date for a progress display (none: not counted).
+    pub progress: Option<std::sync::Arc<progress::Counters>>,
 }
 
 fn under(filters: &[String], path: &str) -> bool {
@@ -254,10 +259,20 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     }
     let filters = normalize_filters(&opts.paths)?;
     let globs = walk::globset(&scope_globs)?;
+    let counters = opts.progress.as_deref();
     let walked = walk::walk(&root, &globs, &excluded);
+    if let Some(c) = counters {
+        c.walked(walked.tree.files.len() as u64);
+        c.docs_total(walked.docs.len() as u64);
+        c.phase(progress::Phase::History);
+    }
     let mut warnings = walked.warnings.clone();
     let repo = Repo::discover(&root);
     let history = repo.as_ref().map(Repo::history);
+    if let Some(c) = counters {
+        c.commits(history.as_ref().map_or(0, |h| h.commits.len() as u64));
+        c.phase(progress::Phase::Documents);
+    }
     match &history {
         Some(h) => warnings.extend(h.warnings.iter().cloned()),
         None => warnings
@@ -268,6 +283,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
 
     // Phase 1: read, parse and run the per-document detectors, on all cores.
     let outcomes = walk::par_map(&walked.docs, |rel| {
+        if let Some(c) = counters {
+            c.doc_done();
+        }
         let text = match read_doc(&root, rel) {
             Ok(t) => t,
             Err(reason) => {
@@ -372,6 +390,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     };
 
     // Phase 2: the tree-wide detectors.
+    if let Some(c) = counters {
+        c.phase(progress::Phase::TreeWide);
+    }
     let dups = detectors::duplicate::index(tree, &docs, &per_session, history.as_ref());
     let ctx = TreeCtx {
         tree,
@@ -441,6 +462,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     }
 
     // Lifecycle: the rulebook's verdicts.
+    if let Some(c) = counters {
+        c.phase(progress::Phase::Finishing);
+    }
     let mut all_files: Vec<String> = tree.files.iter().cloned().collect();
     all_files.sort();
     let now = crate::time::now_override().unwrap_or_else(crate::time::now_secs);
