@@ -86,6 +86,15 @@ pub fn accept_suggestions(scan: &ScanResult, paths: &[String]) -> DraftFile {
     };
     let mut entries = Vec::new();
     for item in scan.shortlist.iter().filter(|i| under(&i.path)) {
+        // A lifecycle suggestion that waits on a `served_when` question is conditional on a
+        // judgement nobody made here: it is not a scanner fact, so it never becomes an entry.
+        if item
+            .lifecycle
+            .as_ref()
+            .is_some_and(|lc| lc.served_when.is_some())
+        {
+            continue;
+        }
         for s in &item.suggestions {
             entries.push(DraftEntry {
                 path: item.path.clone(),

@@ -67,6 +67,10 @@ const GUIDE_MD: &str = "# Guide\n\nRead this before your first change.\n\nRun th
 
 const PLAN_MD: &str = "# Plan: split the parser\n\n- [ ] move the lexer out\n- [ ] add tests\n";
 
+/// A plan the scanner proves served (its `served_when_path` exists after the rename).
+const DONE_PLAN_MD: &str =
+    "---\nserved_when_path: src/new.rs\n---\n# Plan: rename the entry point\n\n- [x] git mv\n";
+
 /// A repository with a renamed path (`git mv` + a document still naming the old path), a block
 /// duplicated between two documents, and a plan only a model can judge served.
 fn fixture() -> tempfile::TempDir {
@@ -77,6 +81,7 @@ fn fixture() -> tempfile::TempDir {
     write(root, "CLAUDE.md", CLAUDE_MD);
     write(root, "docs/guide.md", GUIDE_MD);
     write(root, "docs/plans/parser.md", PLAN_MD);
+    write(root, "docs/plans/rename.md", DONE_PLAN_MD);
     git(root, &["add", "-A"]);
     git(root, &["commit", "-q", "-m", "init"]);
     git(root, &["mv", "src/old.rs", "src/new.rs"]);
@@ -112,6 +117,10 @@ fn check_accept_suggestions_apply_fixes_the_rename_and_the_duplicate_and_nothing
     let scan: Value = serde_json::from_slice(&before.stdout).expect("scan JSON on stdout");
     assert!(scan["shortlist"].is_array());
 
+    // The served plan has a local edit: its delete is scanner-proven but confirm-tier.
+    let edited_plan = format!("{DONE_PLAN_MD}- [ ] a note I still need\n");
+    write(root, "docs/plans/rename.md", &edited_plan);
+
     let out = hygiene(root, &["check", "--accept-suggestions", "--apply"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 
@@ -120,15 +129,18 @@ fn check_accept_suggestions_apply_fixes_the_rename_and_the_duplicate_and_nothing
     assert_eq!(read(root, "CLAUDE.md"), claude_fixed);
     let guide_fixed = GUIDE_MD.replacen(BLOCK, "", 1);
     assert_eq!(read(root, "docs/guide.md"), guide_fixed);
-    // The plan is a confirm-tier entry: reported, not applied.
-    assert_eq!(read(root, "docs/plans/parser.md"), PLAN_MD);
+    // The dirty served plan is a confirm-tier entry: reported, not applied.
+    assert_eq!(read(root, "docs/plans/rename.md"), edited_plan);
     let report: Value = serde_json::from_str(&read(root, ".hygiene/report.json")).unwrap();
     let entries = report["entries"].as_array().unwrap();
     let plan = entries
         .iter()
-        .find(|e| e["path"] == "docs/plans/parser.md")
-        .expect("the plan's suggestion is an entry");
+        .find(|e| e["path"] == "docs/plans/rename.md")
+        .expect("the served plan's suggestion is an entry");
     assert_eq!(plan["safety_tier"], "confirm");
+    // The plan only a model can judge gets no entry: nobody answered its question.
+    assert_eq!(read(root, "docs/plans/parser.md"), PLAN_MD);
+    assert!(entries.iter().all(|e| e["path"] != "docs/plans/parser.md"));
     for e in entries {
         assert_eq!(
             e["op_type"], "deterministic",
