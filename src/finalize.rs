@@ -47,16 +47,16 @@ pub struct DraftEntry {
     /// Deterministic (an exact edit) or generative (a rewrite at clean time).
     pub op_type: OpType,
     /// The exact edit, deterministic ops only, without `expected_sha256`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exact_edit: Option<ExactEdit>,
     /// The shortlist item's lifecycle object, when it has one.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lifecycle: Option<Lifecycle>,
     /// Generative ops only: does the rewrite lose information kept nowhere else?
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_destructive: Option<bool>,
     /// Generative ops only: can the rewrite be undone from what the repository keeps?
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_reversible: Option<bool>,
 }
 

@@ -257,3 +257,21 @@ pub fn field_problems(edit: &ExactEdit) -> Vec<FieldProblem> {
     }
     problems
 }
+
+/// An edit of `kind` with no fields set, to fill with struct-update syntax (`..empty_edit(k)`).
+pub fn empty_edit(kind: EditKind) -> ExactEdit {
+    ExactEdit {
+        kind,
+        anchor: None,
+        dest_path: None,
+        key: None,
+        value: None,
+        match_text: None,
+        replacement: None,
+        canonical_ref: None,
+        lifecycle: None,
+        extraction_target: None,
+        target_path: None,
+        expected_sha256: None,
+    }
+}

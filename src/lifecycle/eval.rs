@@ -287,16 +287,8 @@ fn edit_for(g: &Governed, rule: &Rule, text: Option<&str>) -> ExactEdit {
                 WholeKind::File
             },
         })),
-        dest_path: None,
-        key: None,
-        value: None,
-        match_text: None,
-        replacement: None,
-        canonical_ref: None,
         lifecycle: Some(g.lifecycle.clone()),
-        extraction_target: None,
-        target_path: None,
-        expected_sha256: None,
+        ..crate::kinds::empty_edit(EditKind::Delete)
     };
     if let (Some(x), false) = (&rule.extract, g.is_dir) {
         if let Some(range) = text.and_then(|t| section_lines(t, &x.anchor_heading)) {

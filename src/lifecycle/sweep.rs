@@ -9,7 +9,7 @@ use super::rulebook::{lifetime_name, Rulebook};
 use super::{evaluate, walk_files, Facts, Governed, Status};
 use crate::git::{state_in, Repo};
 use crate::report::{
-    Anchor, Category, ExactEdit, Lifecycle, Lifetime, OpType, SafetyTier, Signal, Suggestion,
+    Anchor, ExactEdit, Lifecycle, Lifetime, OpType, SafetyTier, Signal, Suggestion,
 };
 use crate::tier::{derive_safety_tier, GitState};
 use serde::Serialize;
@@ -31,7 +31,7 @@ pub struct SweepReport {
     /// Every governed document or directory, sorted by path.
     pub items: Vec<SweepItem>,
     /// Draft entries (`hygiene finalize --drafts`) for the scanner-proven served items.
-    pub drafts: Drafts,
+    pub drafts: crate::finalize::DraftFile,
     /// What lowered the sweep's reach (walk errors, incomplete git history, no git).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
@@ -86,32 +86,6 @@ pub struct SweepItem {
     pub suggestion: Option<Suggestion>,
 }
 
-/// A drafts file's contents.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Drafts {
-    /// The draft entries.
-    pub entries: Vec<DraftEntry>,
-}
-
-/// A report entry without the derived fields, as the drafts contract shapes it.
-#[derive(Debug, Clone, Serialize)]
-pub struct DraftEntry {
-    /// Root-relative target.
-    pub path: String,
-    /// What the document is.
-    pub category: Category,
-    /// `[{"kind": "lifecycle"}]`.
-    pub signals: Vec<Signal>,
-    /// One sentence.
-    pub op: String,
-    /// Always `deterministic`.
-    pub op_type: OpType,
-    /// The edit, without `expected_sha256`.
-    pub exact_edit: ExactEdit,
-    /// The lifecycle object.
-    pub lifecycle: Lifecycle,
-}
-
 /// Sweeps `root` at `now` (Unix seconds): loads the rulebook, walks, evaluates, reads the live
 /// git state once and derives each proposed edit's tier.
 pub fn sweep(root: &Path, now: i64) -> crate::Result<SweepReport> {
@@ -135,7 +109,9 @@ pub fn sweep(root: &Path, now: i64) -> crate::Result<SweepReport> {
         ..Counts::default()
     };
     let mut items = Vec::new();
-    let mut drafts = Drafts::default();
+    let mut drafts = crate::finalize::DraftFile {
+        entries: Vec::new(),
+    };
     for g in governed {
         match g.status {
             Status::Served => counts.served += 1,
@@ -155,14 +131,16 @@ pub fn sweep(root: &Path, now: i64) -> crate::Result<SweepReport> {
         }
         let suggestion = g.proposal();
         if let (Status::Served, Some(s)) = (g.status, &suggestion) {
-            drafts.entries.push(DraftEntry {
+            drafts.entries.push(crate::finalize::DraftEntry {
                 path: g.path.clone(),
                 category: s.category,
                 signals: vec![Signal::Lifecycle {}],
                 op: s.op.clone(),
                 op_type: OpType::Deterministic,
-                exact_edit: s.exact_edit.clone(),
-                lifecycle: g.lifecycle.clone(),
+                exact_edit: Some(s.exact_edit.clone()),
+                lifecycle: Some(g.lifecycle.clone()),
+                is_destructive: None,
+                is_reversible: None,
             });
         }
         items.push(SweepItem {

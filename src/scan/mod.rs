@@ -226,7 +226,7 @@ fn freeze_suggestion() -> Suggestion {
         exact_edit: ExactEdit {
             key: Some("hygiene".into()),
             value: Some("frozen".into()),
-            ..detectors::missing_path::empty_edit(EditKind::InsertFrontmatter)
+            ..crate::kinds::empty_edit(EditKind::InsertFrontmatter)
         },
     }
 }
@@ -662,7 +662,7 @@ mod tests {
                 },
             })),
             lifecycle: Some(lifecycle.clone()),
-            ..detectors::missing_path::empty_edit(EditKind::Delete)
+            ..crate::kinds::empty_edit(EditKind::Delete)
         });
         Governed {
             path: path.into(),

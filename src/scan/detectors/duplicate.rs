@@ -8,9 +8,9 @@
 //! the exact lines a `dedupe` would remove with the canonical lines, so a hash collision can
 //! never become an edit.
 
-use super::missing_path::empty_edit;
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::git::History;
+use crate::kinds::empty_edit;
 use crate::report::{
     Anchor, Category, EditKind, ExactEdit, LineRange, Signal, StaleSubtype, Suggestion, Via,
 };

@@ -32,26 +32,8 @@ pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Sugge
             })),
             match_text: Some(written.to_string()),
             replacement: Some(replacement),
-            ..empty_edit(EditKind::ReplaceText)
+            ..crate::kinds::empty_edit(EditKind::ReplaceText)
         },
-    }
-}
-
-/// An edit of `kind` with no fields set.
-pub fn empty_edit(kind: EditKind) -> ExactEdit {
-    ExactEdit {
-        kind,
-        anchor: None,
-        dest_path: None,
-        key: None,
-        value: None,
-        match_text: None,
-        replacement: None,
-        canonical_ref: None,
-        lifecycle: None,
-        extraction_target: None,
-        target_path: None,
-        expected_sha256: None,
     }
 }
 
