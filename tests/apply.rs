@@ -2,8 +2,9 @@
 //! binary. Every report is written by hand; every fingerprint and every expected file is
 //! computed here (sha2 directly, expected bytes as literals), never read back from the helper.
 
+mod common;
+use common::{git, read, sha256_hex, write};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,14 +14,6 @@ const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
 /// fence trip it.
 const LATER: &str = "2099-01-01T00:00:00Z";
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn sha(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
 struct Fixture {
     _tmp: tempfile::TempDir,
     /// The repository root (canonical).
@@ -29,17 +22,17 @@ struct Fixture {
     outside: PathBuf,
 }
 
-fn fixture(git: bool) -> Fixture {
+fn fixture(with_git: bool) -> Fixture {
     let tmp = tempfile::tempdir().unwrap();
     let base = tmp.path().canonicalize().unwrap();
     let root = base.join("repo");
     let outside = base.join("outside");
     std::fs::create_dir_all(&root).unwrap();
     std::fs::create_dir_all(&outside).unwrap();
-    if git {
-        run_git(&root, &["init", "-q"]);
-        run_git(&root, &["config", "user.email", "t@example.com"]);
-        run_git(&root, &["config", "user.name", "t"]);
+    if with_git {
+        git(&root, &["init", "-q"]);
+        git(&root, &["config", "user.email", "t@example.com"]);
+        git(&root, &["config", "user.name", "t"]);
     }
     Fixture {
         _tmp: tmp,
@@ -48,33 +41,13 @@ fn fixture(git: bool) -> Fixture {
     }
 }
 
-fn run_git(root: &Path, args: &[&str]) {
-    let st = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .status()
-        .unwrap();
-    assert!(st.success(), "git {args:?}");
-}
-
 fn commit_all(root: &Path) {
-    run_git(root, &["add", "-A"]);
-    run_git(root, &["commit", "-q", "-m", "fixture"]);
-}
-
-fn put(root: &Path, rel: &str, bytes: &str) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, bytes).unwrap();
-}
-
-fn read(root: &Path, rel: &str) -> String {
-    std::fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "-m", "fixture"]);
 }
 
 fn file_sha(root: &Path, rel: &str) -> String {
-    sha(&std::fs::read(root.join(rel)).unwrap())
+    sha256_hex(&std::fs::read(root.join(rel)).unwrap())
 }
 
 /// An entry; tier and characterization follow the spec's kind table.
@@ -255,52 +228,59 @@ const DECISIONS: &str = "# Decisions\nold decision\n";
 fn each_kind_applies_byte_for_byte_and_undo_restores() {
     let f = fixture(true);
     let r = &f.root;
-    put(r, "dr.md", DR);
-    put(r, "mv.md", MV);
-    put(r, "fm.md", FM);
-    put(r, "fm2.md", FM2);
-    put(r, "rt.md", RT);
-    put(r, "dd.md", DD);
-    put(r, "canon.md", CANON);
-    put(r, "gone.md", "served\n");
-    put(r, "done.txt", "marker\n");
-    put(r, "scratch/a.md", "a\n");
-    put(r, "scratch/sub/b.md", "b\n");
-    put(r, "plan.md", PLAN);
-    put(r, "docs/decisions.md", DECISIONS);
+    write(r, "dr.md", DR);
+    write(r, "mv.md", MV);
+    write(r, "fm.md", FM);
+    write(r, "fm2.md", FM2);
+    write(r, "rt.md", RT);
+    write(r, "dd.md", DD);
+    write(r, "canon.md", CANON);
+    write(r, "gone.md", "served\n");
+    write(r, "done.txt", "marker\n");
+    write(r, "scratch/a.md", "a\n");
+    write(r, "scratch/sub/b.md", "b\n");
+    write(r, "plan.md", PLAN);
+    write(r, "docs/decisions.md", DECISIONS);
     commit_all(r);
     let before = snapshot(r);
-    let dir_digest = sha(format!("{}  a.md\n{}  sub/b.md\n", sha(b"a\n"), sha(b"b\n")).as_bytes());
+    let dir_digest = sha256_hex(
+        format!(
+            "{}  a.md\n{}  sub/b.md\n",
+            sha256_hex(b"a\n"),
+            sha256_hex(b"b\n")
+        )
+        .as_bytes(),
+    );
     let served = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
     let temporary = json!({"rule_ref": "scratch", "lifetime": "temporary"});
     let entries = vec![
         entry(
             "dr.md",
-            json!({"kind": "delete-range", "anchor": lines(3, 4), "expected_sha256": sha(DR.as_bytes())}),
+            json!({"kind": "delete-range", "anchor": lines(3, 4), "expected_sha256": sha256_hex(DR.as_bytes())}),
         ),
         entry(
             "mv.md",
-            json!({"kind": "move-to-archive", "anchor": lines(3, 4), "dest_path": "archive/old/notes.md", "expected_sha256": sha(MV.as_bytes())}),
+            json!({"kind": "move-to-archive", "anchor": lines(3, 4), "dest_path": "archive/old/notes.md", "expected_sha256": sha256_hex(MV.as_bytes())}),
         ),
         entry(
             "fm.md",
-            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha(FM.as_bytes())}),
+            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha256_hex(FM.as_bytes())}),
         ),
         entry(
             "fm2.md",
-            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha(FM2.as_bytes())}),
+            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha256_hex(FM2.as_bytes())}),
         ),
         entry(
             "rt.md",
-            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": sha(RT.as_bytes())}),
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": sha256_hex(RT.as_bytes())}),
         ),
         entry(
             "dd.md",
-            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha(DD.as_bytes())}),
+            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha256_hex(DD.as_bytes())}),
         ),
         entry(
             "gone.md",
-            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served, "expected_sha256": sha(b"served\n")}),
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served, "expected_sha256": sha256_hex(b"served\n")}),
         ),
         entry(
             "scratch",
@@ -308,7 +288,7 @@ fn each_kind_applies_byte_for_byte_and_undo_restores() {
         ),
         entry(
             "plan.md",
-            json!({"kind": "extract-then-delete", "anchor": lines(3, 4), "lifecycle": served, "extraction_target": "repo-durable", "target_path": "docs/decisions.md", "expected_sha256": sha(PLAN.as_bytes())}),
+            json!({"kind": "extract-then-delete", "anchor": lines(3, 4), "lifecycle": served, "extraction_target": "repo-durable", "target_path": "docs/decisions.md", "expected_sha256": sha256_hex(PLAN.as_bytes())}),
         ),
     ];
     write_report(r, LATER, &entries);
@@ -370,15 +350,15 @@ fn each_kind_applies_byte_for_byte_and_undo_restores() {
 fn generative_and_cross_repo_entries_need_their_flags() {
     let f = fixture(true);
     let r = &f.root;
-    put(r, "long.md", "# Long\nway too long\n");
-    put(r, "handoff.md", "# Handoff\nlearned: Z\nnoise\n");
+    write(r, "long.md", "# Long\nway too long\n");
+    write(r, "handoff.md", "# Handoff\nlearned: Z\nnoise\n");
     commit_all(r);
     let served = json!({"rule_ref": "handoffs", "lifetime": "temporary"});
     let entries = vec![
         generative_entry("long.md"),
         entry(
             "handoff.md",
-            json!({"kind": "extract-then-delete", "anchor": lines(2, 2), "lifecycle": served, "extraction_target": "cross-repo", "expected_sha256": sha(b"# Handoff\nlearned: Z\nnoise\n")}),
+            json!({"kind": "extract-then-delete", "anchor": lines(2, 2), "lifecycle": served, "extraction_target": "cross-repo", "expected_sha256": sha256_hex(b"# Handoff\nlearned: Z\nnoise\n")}),
         ),
     ];
     write_report(r, LATER, &entries);
@@ -463,11 +443,11 @@ fn generative_and_cross_repo_entries_need_their_flags() {
 fn a_failed_extraction_deletes_nothing() {
     let f = fixture(true);
     let r = &f.root;
-    put(r, "plan.md", PLAN);
-    put(r, "done.txt", "x\n");
+    write(r, "plan.md", PLAN);
+    write(r, "done.txt", "x\n");
     // The target is a directory: the extraction cannot land.
     std::fs::create_dir_all(r.join("docs/decisions.md")).unwrap();
-    put(r, "docs/decisions.md/keep", "k\n");
+    write(r, "docs/decisions.md/keep", "k\n");
     commit_all(r);
     let served = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
     write_report(
@@ -475,7 +455,7 @@ fn a_failed_extraction_deletes_nothing() {
         LATER,
         &[entry(
             "plan.md",
-            json!({"kind": "extract-then-delete", "anchor": lines(3, 4), "lifecycle": served, "extraction_target": "repo-durable", "target_path": "docs/decisions.md", "expected_sha256": sha(PLAN.as_bytes())}),
+            json!({"kind": "extract-then-delete", "anchor": lines(3, 4), "lifecycle": served, "extraction_target": "repo-durable", "target_path": "docs/decisions.md", "expected_sha256": sha256_hex(PLAN.as_bytes())}),
         )],
     );
     let before = without_hygiene(snapshot(r));
@@ -490,9 +470,9 @@ fn entries_on_one_file_apply_bottom_up_and_overlaps_are_refused() {
     let f = fixture(false);
     let r = &f.root;
     let doc = "l1 old\nl2\nl3\nl4\nl5 dup\nl6 dup\nl7\nl8 move\nl9 move\nl10 old\n";
-    put(r, "doc.md", doc);
-    put(r, "zcanon.md", "l5   dup\nl6 dup\n");
-    let s = sha(doc.as_bytes());
+    write(r, "doc.md", doc);
+    write(r, "zcanon.md", "l5   dup\nl6 dup\n");
+    let s = sha256_hex(doc.as_bytes());
     let entries = vec![
         entry(
             "doc.md",
@@ -523,7 +503,7 @@ fn entries_on_one_file_apply_bottom_up_and_overlaps_are_refused() {
         // first): refused. In the other order the dedupe would be the one refused.
         entry(
             "zcanon.md",
-            json!({"kind": "move-to-archive", "anchor": lines(1, 2), "dest_path": "archive2.md", "expected_sha256": sha(b"l5   dup\nl6 dup\n")}),
+            json!({"kind": "move-to-archive", "anchor": lines(1, 2), "dest_path": "archive2.md", "expected_sha256": sha256_hex(b"l5   dup\nl6 dup\n")}),
         ),
     ];
     write_report(r, LATER, &entries);
@@ -549,40 +529,40 @@ fn entries_on_one_file_apply_bottom_up_and_overlaps_are_refused() {
 fn edits_after_the_report_are_refused_and_files_unchanged() {
     let f = fixture(true);
     let r = &f.root;
-    put(r, "a.md", MV);
-    put(r, "b.md", RT);
-    put(r, "c.md", FM);
-    put(r, "d.md", DD);
-    put(r, "canon.md", CANON);
-    put(r, "e.md", "served\n");
-    put(r, "done.txt", "x\n");
-    put(r, "g.md", "# G\nsame bytes\n");
+    write(r, "a.md", MV);
+    write(r, "b.md", RT);
+    write(r, "c.md", FM);
+    write(r, "d.md", DD);
+    write(r, "canon.md", CANON);
+    write(r, "e.md", "served\n");
+    write(r, "done.txt", "x\n");
+    write(r, "g.md", "# G\nsame bytes\n");
     commit_all(r);
     let served = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
     let entries = vec![
         entry(
             "a.md",
-            json!({"kind": "move-to-archive", "anchor": lines(3, 4), "dest_path": "arch.md", "expected_sha256": sha(MV.as_bytes())}),
+            json!({"kind": "move-to-archive", "anchor": lines(3, 4), "dest_path": "arch.md", "expected_sha256": sha256_hex(MV.as_bytes())}),
         ),
         entry(
             "b.md",
-            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "x", "expected_sha256": sha(RT.as_bytes())}),
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "x", "expected_sha256": sha256_hex(RT.as_bytes())}),
         ),
         entry(
             "c.md",
-            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha(FM.as_bytes())}),
+            json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha256_hex(FM.as_bytes())}),
         ),
         entry(
             "d.md",
-            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha(DD.as_bytes())}),
+            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha256_hex(DD.as_bytes())}),
         ),
         entry(
             "e.md",
-            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served, "expected_sha256": sha(b"served\n")}),
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served, "expected_sha256": sha256_hex(b"served\n")}),
         ),
         entry(
             "g.md",
-            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "same", "replacement": "other", "expected_sha256": sha(b"# G\nsame bytes\n")}),
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "same", "replacement": "other", "expected_sha256": sha256_hex(b"# G\nsame bytes\n")}),
         ),
     ];
     // The check ran an hour ago.
@@ -598,7 +578,7 @@ fn edits_after_the_report_are_refused_and_files_unchanged() {
     let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
     for p in ["a.md", "b.md", "c.md", "d.md", "e.md"] {
         let old = read(r, p);
-        put(r, p, &format!("user edit\n{old}"));
+        write(r, p, &format!("user edit\n{old}"));
         let h = std::fs::OpenOptions::new()
             .write(true)
             .open(r.join(p))
@@ -637,15 +617,15 @@ fn hostile_reports_are_refused_and_nothing_outside_changes() {
     let f = fixture(false);
     let r = &f.root;
     let o = &f.outside;
-    put(o, "victim.md", "# Victim\nline 2\nline 3\n");
-    put(r, "ok.md", "# Ok\nline 2\nline 3\n");
+    write(o, "victim.md", "# Victim\nline 2\nline 3\n");
+    write(r, "ok.md", "# Ok\nline 2\nline 3\n");
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink(o.join("victim.md"), r.join("link.md")).unwrap();
         std::os::unix::fs::symlink(o, r.join("linkdir")).unwrap();
     }
-    let vs = sha(b"# Victim\nline 2\nline 3\n");
-    let oks = sha(b"# Ok\nline 2\nline 3\n");
+    let vs = sha256_hex(b"# Victim\nline 2\nline 3\n");
+    let oks = sha256_hex(b"# Ok\nline 2\nline 3\n");
     let abs_victim = o.join("victim.md").display().to_string();
     let entries = vec![
         entry(
@@ -694,7 +674,7 @@ fn hostile_reports_are_refused_and_nothing_outside_changes() {
         ),
         entry(
             "linkdir",
-            json!({"kind": "delete", "anchor": {"whole": "directory"}, "lifecycle": {"rule_ref": "r", "lifetime": "temporary"}, "expected_sha256": sha(b"")}),
+            json!({"kind": "delete", "anchor": {"whole": "directory"}, "lifecycle": {"rule_ref": "r", "lifetime": "temporary"}, "expected_sha256": sha256_hex(b"")}),
         ),
         entry(
             "ok.md",
@@ -770,13 +750,13 @@ fn hostile_reports_are_refused_and_nothing_outside_changes() {
 fn a_report_for_another_root_or_an_invalid_one_is_refused_whole() {
     let f = fixture(false);
     let r = &f.root;
-    put(r, "a.md", RT);
+    write(r, "a.md", RT);
     let p = write_report(
         r,
         LATER,
         &[entry(
             "a.md",
-            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs", "replacement": "x", "expected_sha256": sha(RT.as_bytes())}),
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs", "replacement": "x", "expected_sha256": sha256_hex(RT.as_bytes())}),
         )],
     );
     let mut v: Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
@@ -800,23 +780,25 @@ fn a_report_for_another_root_or_an_invalid_one_is_refused_whole() {
 fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
     let f = fixture(true);
     let r = &f.root;
-    put(r, "handoffs/dirty.md", "committed\n");
-    put(r, "handoffs/clean.md", "clean\n");
-    put(r, "notes/a.md", "a\n");
-    put(r, "done.txt", "x\n");
+    write(r, "handoffs/dirty.md", "committed\n");
+    write(r, "handoffs/clean.md", "clean\n");
+    write(r, "notes/a.md", "a\n");
+    write(r, "done.txt", "x\n");
     commit_all(r);
-    put(r, "handoffs/dirty.md", "committed\nplus a local edit\n");
-    put(r, "handoffs/untracked.md", "never committed\n");
-    put(r, "notes/b.md", "untracked file in a governed folder\n");
+    write(r, "handoffs/dirty.md", "committed\nplus a local edit\n");
+    write(r, "handoffs/untracked.md", "never committed\n");
+    write(r, "notes/b.md", "untracked file in a governed folder\n");
     let temp = json!({"rule_ref": "handoffs", "lifetime": "temporary"});
     let gone = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "missing.txt"});
     let judged = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when": "is it implemented?"});
-    let notes_digest = sha(format!(
-        "{}  a.md\n{}  b.md\n",
-        sha(b"a\n"),
-        sha(b"untracked file in a governed folder\n")
-    )
-    .as_bytes());
+    let notes_digest = sha256_hex(
+        format!(
+            "{}  a.md\n{}  b.md\n",
+            sha256_hex(b"a\n"),
+            sha256_hex(b"untracked file in a governed folder\n")
+        )
+        .as_bytes(),
+    );
     // Every entry claims auto, as a report made before the edits (or a hostile one) would.
     let entries = vec![
         entry(
@@ -902,7 +884,7 @@ fn lifecycle_deletes_on_dirty_or_untracked_paths_never_run_as_auto() {
         ),
         entry(
             "handoffs/shot.png",
-            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": sha(&[0x89, 0xff, 0x00, 0xfe])}),
+            json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temp, "expected_sha256": sha256_hex(&[0x89, 0xff, 0x00, 0xfe])}),
         ),
     ];
     write_report(r, LATER, &entries);
@@ -927,8 +909,8 @@ fn big_batch(r: &Path, n: usize) -> (Vec<Value>, Vec<(String, String, String)>) 
         let rel = format!("docs/f{i:03}.md");
         let old = format!("# File {i}\r\nsee src/old_{i}.rs for details\r\nkeep\r\n");
         let new = format!("# File {i}\r\nsee src/new_{i}.rs for details\r\nkeep\r\n");
-        put(r, &rel, &old);
-        entries.push(entry(&rel, json!({"kind": "replace-text", "anchor": lines(2, 2), "match": format!("src/old_{i}.rs"), "replacement": format!("src/new_{i}.rs"), "expected_sha256": sha(old.as_bytes())})));
+        write(r, &rel, &old);
+        entries.push(entry(&rel, json!({"kind": "replace-text", "anchor": lines(2, 2), "match": format!("src/old_{i}.rs"), "replacement": format!("src/new_{i}.rs"), "expected_sha256": sha256_hex(old.as_bytes())})));
         files.push((rel, old, new));
     }
     (entries, files)
@@ -939,8 +921,8 @@ fn a_crash_mid_batch_leaves_old_or_new_files_and_undo_restores_them() {
     let f = fixture(false);
     let r = &f.root;
     let (mut entries, files) = big_batch(r, 40);
-    put(r, "moves.md", "# Moves\na\nb\nc\n");
-    entries.push(entry("moves.md", json!({"kind": "move-to-archive", "anchor": lines(2, 3), "dest_path": "archive/moved.md", "expected_sha256": sha(b"# Moves\na\nb\nc\n")})));
+    write(r, "moves.md", "# Moves\na\nb\nc\n");
+    entries.push(entry("moves.md", json!({"kind": "move-to-archive", "anchor": lines(2, 3), "dest_path": "archive/moved.md", "expected_sha256": sha256_hex(b"# Moves\na\nb\nc\n")})));
     write_report(r, LATER, &entries);
     let out = Command::new(BIN)
         .args(["apply", "--tier", "auto", "--format", "json", "--root"])
@@ -993,7 +975,7 @@ fn undo_refuses_when_a_file_changed_after_the_batch() {
     let (entries, files) = big_batch(r, 3);
     write_report(r, LATER, &entries);
     assert_eq!(apply(r, &["--tier", "auto"]).0, 0);
-    put(r, &files[1].0, "user's later edit\n");
+    write(r, &files[1].0, "user's later edit\n");
     let out = hygiene(r, &["undo", "--format", "human"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -1006,13 +988,13 @@ fn undo_refuses_when_a_file_changed_after_the_batch() {
 fn dry_run_prints_the_diff_and_changes_nothing() {
     let f = fixture(false);
     let r = &f.root;
-    put(r, "a.md", "one\ntwo old\nthree\n");
+    write(r, "a.md", "one\ntwo old\nthree\n");
     write_report(
         r,
         LATER,
         &[entry(
             "a.md",
-            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "old", "replacement": "new", "expected_sha256": sha(b"one\ntwo old\nthree\n")}),
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "old", "replacement": "new", "expected_sha256": sha256_hex(b"one\ntwo old\nthree\n")}),
         )],
     );
     let before = snapshot(r);
@@ -1035,8 +1017,8 @@ fn two_concurrent_applies_never_apply_a_file_twice() {
     for i in 0..150 {
         let rel = format!("m/f{i:03}.md");
         let text = format!("# F{i}\nspan {i}\n");
-        put(r, &rel, &text);
-        entries.push(entry(&rel, json!({"kind": "move-to-archive", "anchor": lines(2, 2), "dest_path": "archive.md", "expected_sha256": sha(text.as_bytes())})));
+        write(r, &rel, &text);
+        entries.push(entry(&rel, json!({"kind": "move-to-archive", "anchor": lines(2, 2), "dest_path": "archive.md", "expected_sha256": sha256_hex(text.as_bytes())})));
     }
     write_report(r, LATER, &entries);
 

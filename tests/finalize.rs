@@ -2,35 +2,14 @@
 //! the test computes itself (sha256 with `sha2`, token counts with `bpe-openai`, tiers from the
 //! spec's table), and bad drafts are refused with the entry and rule named.
 
+mod common;
+use common::{git, sha256_hex, write};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
-
 fn sha(root: &Path, rel: &str) -> String {
-    Sha256::digest(std::fs::read(root.join(rel)).unwrap())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    sha256_hex(&std::fs::read(root.join(rel)).unwrap())
 }
 
 fn tokens(s: &str) -> u64 {

@@ -3,13 +3,14 @@
 //! shim, the classifier golden cases, and the end-to-end test with the real, pinned client
 //! driving the plugin against a scripted model on loopback.
 
+mod common;
 use clap::Parser;
+use common::{git, sha256_hex, write};
 use hygiene::cli::Cli;
 use hygiene::kinds;
 use hygiene::report::{EditKind, Lifetime, OpType, Report, SafetyTier};
 use hygiene::tier::{derive_safety_tier, Evidence, GitState, LifecycleArg};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -83,46 +84,11 @@ fn agents() -> Vec<Doc> {
         .collect()
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 fn run(cmd: &mut Command) -> Output {
     let out = cmd
         .output()
         .unwrap_or_else(|e| panic!("could not run {cmd:?}: {e}"));
     out
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = run(Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args([
-            "-c",
-            "user.name=Test",
-            "-c",
-            "user.email=test@example.com",
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args));
-    assert!(
-        out.status.success(),
-        "git {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(p, text).unwrap();
 }
 
 fn copy_tree(from: &Path, to: &Path) {

@@ -2,35 +2,12 @@
 //! values come from `git` itself, from hashing/tokenizing in the test, or from the fixture text
 //! the test wrote, never from the scanner's own output.
 
+mod common;
+use common::{git, write};
 use hygiene::report::{InjectionFrequency, ScanResult, ShortlistItem, Signal, SkipReason, Via};
 use hygiene::scan::{scan, signal_rules, ScanOptions, THRESHOLDS};
 use std::path::Path;
 use std::process::Command;
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.com")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let p = dir.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
 
 fn commit(dir: &Path, msg: &str) {
     git(dir, &["add", "-A"]);
