@@ -20,9 +20,18 @@ fn fixture() -> &'static Fixture {
         let dir = tempfile::tempdir().expect("temp dir");
         let root = dir.path().canonicalize().expect("canonical temp dir");
         for (p, t) in [
-            ("CLAUDE.md", "# Project\nSee [setup](docs/setup.md) and `docs/old.md`.\nTODO: fill in\n"),
-            ("docs/guide.md", "# Guide\n\n- [x] one\n- [x] two\n- [x] three\n\nStatus: done\n"),
-            ("docs/plans/p.md", "# Plan\nserved_when_path: docs/plans/p.done\n## Decisions\nuse X\n"),
+            (
+                "CLAUDE.md",
+                "# Project\nSee [setup](docs/setup.md) and `docs/old.md`.\nTODO: fill in\n",
+            ),
+            (
+                "docs/guide.md",
+                "# Guide\n\n- [x] one\n- [x] two\n- [x] three\n\nStatus: done\n",
+            ),
+            (
+                "docs/plans/p.md",
+                "# Plan\nserved_when_path: docs/plans/p.done\n## Decisions\nuse X\n",
+            ),
             ("docs/plans/p.done", "done\n"),
             (".claude/handoffs/2020-01-01-a.md", "# Handoff\nold\n"),
         ] {
@@ -36,7 +45,10 @@ fn fixture() -> &'static Fixture {
         })
         .expect("the fixture scans");
         if std::env::var_os("HYGIENE_FUZZ_PRINT_SCAN").is_some() {
-            eprintln!("{}", serde_json::to_string_pretty(&scan).unwrap_or_default());
+            eprintln!(
+                "{}",
+                serde_json::to_string_pretty(&scan).unwrap_or_default()
+            );
         }
         Fixture {
             _dir: dir,
@@ -47,14 +59,13 @@ fn fixture() -> &'static Fixture {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let parsed = serde_json::from_slice::<DraftFile>(data).map_err(|e| {
-        hygiene::finalize::DraftError {
+    let parsed =
+        serde_json::from_slice::<DraftFile>(data).map_err(|e| hygiene::finalize::DraftError {
             file: "fuzz.json".into(),
             entry: None,
             rule: "draft-shape",
             message: e.to_string(),
-        }
-    });
+        });
     if parsed.is_err() {
         return;
     }
@@ -62,6 +73,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(report) = finalize(&f.root, &f.scan, &[("fuzz.json".to_string(), parsed)]) {
         let v = serde_json::to_value(&report).expect("a report serializes");
         let violations = hygiene::validate::validate_value(&v);
-        assert!(violations.is_empty(), "finalize returned an invalid report: {violations:?}");
+        assert!(
+            violations.is_empty(),
+            "finalize returned an invalid report: {violations:?}"
+        );
     }
 });

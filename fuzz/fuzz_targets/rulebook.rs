@@ -19,10 +19,16 @@ fn fixture() -> &'static Fixture {
         let dir = tempfile::tempdir().expect("temp dir");
         let root = dir.path().canonicalize().expect("canonical temp dir");
         let files: Vec<String> = [
-            ("docs/plans/auth.md", "# Auth\nserved_when_path: docs/plans/auth.done\n## Decisions\nkeep\n"),
+            (
+                "docs/plans/auth.md",
+                "# Auth\nserved_when_path: docs/plans/auth.done\n## Decisions\nkeep\n",
+            ),
             ("docs/plans/auth.done", "done\n"),
             (".claude/handoffs/2020-01-01-a.md", "# Handoff\n"),
-            (".claude/handoffs/2020-02-01-b.md", "---\nstatus: done\n---\n# B\n"),
+            (
+                ".claude/handoffs/2020-02-01-b.md",
+                "---\nstatus: done\n---\n# B\n",
+            ),
             ("docs/sessions/s1/notes.md", "# notes\n"),
             ("docs/adr/0001.md", "# ADR\n"),
             ("README.md", "# Readme\n"),
