@@ -667,8 +667,10 @@ fn check_edit(
                 fail("canonical-ref", format!("`{c}` is not `path:start-end`"));
                 return None;
             };
+            // Only a regular file is read: a FIFO would block finalize forever.
             let canonical = resolve_inside(tree.root, cpath, false)
                 .ok()
+                .filter(|p| p.is_file())
                 .and_then(|p| std::fs::read(p).ok())
                 .and_then(|b2| span(&String::from_utf8_lossy(&b2), a, b));
             match (canonical, &range) {

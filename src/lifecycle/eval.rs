@@ -439,7 +439,8 @@ fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now
 fn read_text(root: &Path, rel: &str) -> Option<String> {
     let full = crate::paths::resolve_inside(root, rel, false).ok()?;
     let meta = std::fs::metadata(&full).ok()?;
-    if meta.len() > READ_CAP {
+    // Not a regular file (a FIFO would block the read): no text.
+    if !meta.is_file() || meta.len() > READ_CAP {
         return None;
     }
     String::from_utf8(std::fs::read(full).ok()?).ok()

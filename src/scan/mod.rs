@@ -190,6 +190,11 @@ fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
     if meta.file_type().is_symlink() {
         return Err(SkipReason::Symlink);
     }
+    // A FIFO, socket or device with a document's name: opening a FIFO blocks until a writer
+    // comes, so it is never opened.
+    if !meta.is_file() {
+        return Err(SkipReason::Unreadable);
+    }
     if meta.len() > THRESHOLDS.file_size_cap_bytes {
         return Err(SkipReason::TooLarge);
     }
@@ -207,6 +212,19 @@ fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
         return Err(SkipReason::Binary);
     }
     String::from_utf8(bytes).map_err(|_| SkipReason::NotUtf8)
+}
+
+/// Test hook, debug builds only: deletes the root-relative file named by
+/// `HYGIENE_TEST_VANISH_AFTER_WALK` between the walk and the reads, so `tests/bad_input.rs` can
+/// make a file vanish mid-scan deterministically. Never leaves the root.
+#[cfg(debug_assertions)]
+fn vanish_after_walk(root: &Path) {
+    if let Some(rel) = std::env::var("HYGIENE_TEST_VANISH_AFTER_WALK")
+        .ok()
+        .and_then(|r| crate::paths::resolve_inside(root, &r, true).ok())
+    {
+        let _ = std::fs::remove_file(rel);
+    }
 }
 
 /// Token count of a root-relative file, `None` when it is not readable text.
@@ -266,6 +284,8 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         c.docs_total(walked.docs.len() as u64);
         c.phase(progress::Phase::History);
     }
+    #[cfg(debug_assertions)]
+    vanish_after_walk(&root);
     let mut warnings = walked.warnings.clone();
     let repo = Repo::discover(&root);
     let history = repo.as_ref().map(Repo::history);
