@@ -4,6 +4,8 @@
 //! code (0 success, 1 invalid or refused, 2 usage or I/O error) and what the scan says it
 //! skipped and why (`scan.skipped` reasons, `scan.warnings`).
 
+mod common;
+use common::git;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -129,22 +131,6 @@ fn put(root: &Path, rel: &str, bytes: &[u8]) {
     let p = root.join(rel);
     std::fs::create_dir_all(p.parent().unwrap()).unwrap();
     std::fs::write(p, bytes).unwrap();
-}
-
-fn git(root: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(["-c", "user.email=t@example.com", "-c", "user.name=t"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn mkfifo(path: &Path) {

@@ -13,6 +13,8 @@
 //! fixed seed, so a failure reproduces; each also counts what its cases exercised and fails if
 //! the generator only produced trivial cases.
 
+mod common;
+use common::{git, sha256_hex};
 use hygiene::apply::{self, ApplyRequest, Failure, Outcome, Selection};
 use hygiene::kinds::{self, Reversibility};
 use hygiene::report::{EditKind, ExactEdit, Lifecycle, Lifetime, OpType, SafetyTier};
@@ -20,10 +22,8 @@ use hygiene::tier::{derive_safety_tier, lifecycle_arg, GitState};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// A check time after every file the tests write, so the mtime fence never trips by accident.
 const LATER: &str = "2099-01-01T00:00:00Z";
@@ -36,27 +36,6 @@ fn runner(cases: u32) -> TestRunner {
         ..Config::default()
     };
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[8u8; 32]))
-}
-
-fn sha(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-fn git(root: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// Every file and link under `dir` (links as their target text), `.git` and `.hygiene` left out.
@@ -371,7 +350,7 @@ fn build(root: &Path, case: &Case) -> Built {
                     json!({"kind": "extract-then-delete", "anchor": anchor, "lifecycle": served, "extraction_target": "repo-durable", "target_path": (["docs/decisions.md", "docs/b.md"][o.pick % 2])})
                 }
             };
-            edit["expected_sha256"] = json!(sha(text.as_bytes()));
+            edit["expected_sha256"] = json!(sha256_hex(text.as_bytes()));
             let parsed = edit_from(edit.clone());
             let lifecycle = kinds::rule(parsed.kind).lifecycle;
             let git = GitState {
@@ -641,16 +620,16 @@ fn hostile_paths_are_refused_and_nothing_outside_the_root_changes() {
             }
             let outside_before = snapshot(&outside);
             let root_before = snapshot(&root);
-            let oks = sha(ok.as_bytes());
+            let oks = sha256_hex(ok.as_bytes());
             let served = |p: &str| json!({"rule_ref": "r", "lifetime": "delete-once-served", "served_when_path": p});
             let temporary = json!({"rule_ref": "r", "lifetime": "temporary"});
             // The hostile path goes into one path field of an otherwise valid entry.
             let (path, edit, lifecycle) = match field {
-                0 => (hostile.clone(), json!({"kind": "replace-text", "anchor": {"start_line": 2, "end_line": 2}, "match": "line", "replacement": "X", "expected_sha256": sha(victim.as_bytes())}), None),
+                0 => (hostile.clone(), json!({"kind": "replace-text", "anchor": {"start_line": 2, "end_line": 2}, "match": "line", "replacement": "X", "expected_sha256": sha256_hex(victim.as_bytes())}), None),
                 1 => ("ok.md".to_string(), json!({"kind": "move-to-archive", "anchor": {"start_line": 2, "end_line": 2}, "dest_path": hostile, "expected_sha256": oks}), None),
                 2 => ("ok.md".to_string(), json!({"kind": "dedupe", "anchor": {"start_line": 2, "end_line": 2}, "canonical_ref": format!("{hostile}:2-2"), "expected_sha256": oks}), None),
                 3 => ("ok.md".to_string(), json!({"kind": "extract-then-delete", "anchor": {"start_line": 2, "end_line": 2}, "lifecycle": temporary, "extraction_target": "repo-durable", "target_path": hostile, "expected_sha256": oks}), Some(temporary.clone())),
-                4 => (hostile.clone(), json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temporary, "expected_sha256": sha(victim.as_bytes())}), Some(temporary.clone())),
+                4 => (hostile.clone(), json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": temporary, "expected_sha256": sha256_hex(victim.as_bytes())}), Some(temporary.clone())),
                 _ => ("ok.md".to_string(), json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served(&hostile), "expected_sha256": oks}), Some(served(&hostile))),
             };
             let parsed = edit_from(edit.clone());
