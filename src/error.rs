@@ -57,9 +57,27 @@ impl std::error::Error for Error {}
 /// The crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Reads a file as bytes, naming the file on failure.
+/// Reads a regular file as bytes, naming the file on failure. Anything else (a FIFO would block
+/// the read forever, a device never ends) is refused before it is opened.
 pub fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::io(path, e))
+    read_optional(path)?
+        .ok_or_else(|| Error::io(path, std::io::Error::from(std::io::ErrorKind::NotFound)))
+}
+
+/// Like [`read`], but a file that does not exist is `Ok(None)`: for optional configuration such
+/// as `.hygiene/rulebook.json`.
+pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => std::fs::read(path)
+            .map(Some)
+            .map_err(|e| Error::io(path, e)),
+        Ok(_) => Err(Error::Other(format!(
+            "{}: not a regular file; hygiene reads only regular files",
+            path.display()
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io(path, e)),
+    }
 }
 
 /// Parses JSON text, naming the file, line and column on failure.

@@ -339,12 +339,11 @@ pub fn finalize(
 
 fn read_adopted(root: &Path) -> Result<Vec<String>> {
     let path = root.join(".hygiene").join("conventions.json");
-    match std::fs::read(&path) {
-        Ok(bytes) => {
+    match crate::error::read_optional(&path)? {
+        Some(bytes) => {
             Ok(crate::error::parse_json::<Adopted>(".hygiene/conventions.json", &bytes)?.adopted)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(Error::io(path, e)),
+        None => Ok(Vec::new()),
     }
 }
 
@@ -373,7 +372,17 @@ fn entry_of(
         return None;
     };
     let target = match resolve_inside(tree.root, &d.path, false) {
-        Ok(p) if p.exists() => p,
+        Ok(p) if p.is_file() || p.is_dir() => p,
+        Ok(p) if p.exists() => {
+            err(
+                "target-exists",
+                format!(
+                    "`{}` is not a regular file or folder; hygiene edits neither FIFOs nor devices",
+                    d.path
+                ),
+            );
+            return None;
+        }
         Ok(_) => {
             err(
                 "target-exists",
@@ -427,7 +436,7 @@ fn entry_of(
     let bytes = if is_dir {
         Vec::new()
     } else {
-        std::fs::read(&target).unwrap_or_default()
+        crate::error::read(&target).unwrap_or_default()
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let file_tokens = if is_dir {

@@ -566,3 +566,20 @@ fn hostile_reports_and_drafts_as_bytes_exit_with_the_documented_codes() {
     );
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
+
+#[test]
+fn a_fifo_in_place_of_configuration_is_an_error_not_a_hang() {
+    let (_t, root) = tempdir();
+    put(&root, "README.md", b"# Readme\n");
+    std::fs::create_dir_all(root.join(".hygiene")).unwrap();
+    mkfifo(&root.join(".hygiene/rulebook.json"));
+    for args in [&["scan"][..], &["sweep"][..]] {
+        let r = hygiene_env(&root, args, &[], 20);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
+    }
+    let report = root.join("report.json");
+    mkfifo(&report);
+    let r = hygiene_env(&root, &["validate", report.to_str().unwrap()], &[], 20);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}

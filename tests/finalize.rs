@@ -579,3 +579,31 @@ fn scan_drafts_finalize_validate_pipeline() {
         "extract-then-delete"
     );
 }
+
+#[test]
+fn a_fifo_target_is_refused_without_blocking() {
+    let r = repo();
+    let fifo = r.root.join("docs/plans/fifo.md");
+    let st = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(st.success());
+    let mut s = scan(&r.root);
+    let lc = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when": "Done?"});
+    s["shortlist"].as_array_mut().unwrap().push(json!({
+        "path": "docs/plans/fifo.md", "signals": [{"kind": "lifecycle"}], "lifecycle": lc,
+        "raw_tokens": 0, "injection_frequency": "on-demand"
+    }));
+    let d = json!({"entries": [{
+        "path": "docs/plans/fifo.md", "category": {"class": "stale", "subtype": "completed-in-place"},
+        "signals": [{"kind": "lifecycle"}], "op": "Delete it.", "op_type": "deterministic",
+        "exact_edit": {"kind": "delete", "anchor": {"whole": "file"}}
+    }]});
+    // A read of the FIFO would block forever; the test would hang rather than fail.
+    let (out, report_path) = finalize(&r, &s, &d);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("not a regular file") && err.contains("[target-exists]"),
+        "{err}"
+    );
+    assert!(!report_path.exists());
+}

@@ -146,10 +146,8 @@ impl Rulebook {
     pub fn load(root: &Path) -> Result<Rulebook> {
         let mut book = Rulebook::defaults()?;
         let path = root.join(REPO_RULEBOOK);
-        match std::fs::read(&path) {
-            Ok(bytes) => book.merge(parse(REPO_RULEBOOK, &bytes)?, REPO_RULEBOOK),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(Error::io(path, e)),
+        if let Some(bytes) = crate::error::read_optional(&path)? {
+            book.merge(parse(REPO_RULEBOOK, &bytes)?, REPO_RULEBOOK);
         }
         Ok(book)
     }
