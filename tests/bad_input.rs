@@ -272,9 +272,8 @@ fn links_loops_fifos_sockets_and_vanishing_files_are_reported_not_followed() {
     .collect();
     assert_eq!(sk, want);
     // Only real.md was checked: the alias inside the root is not a second document, and nothing
-    // behind `outdir` or `dirloop` was walked. (The FIFO under `docs/plans/` still gets the
-    // lifecycle rule's classifier-judged item: the rulebook governs names, and apply refuses
-    // to touch anything but a regular file.)
+    // behind `outdir` or `dirloop` was walked. The FIFO under `docs/plans/` is no document
+    // either: skipped by the scan, and no lifecycle rule governs it.
     assert_eq!(s["scan"]["files_scanned"], 1, "{:#}", s["scan"]);
     let paths: Vec<&str> = s["shortlist"]
         .as_array()
@@ -282,7 +281,7 @@ fn links_loops_fifos_sockets_and_vanishing_files_are_reported_not_followed() {
         .iter()
         .map(|i| i["path"].as_str().unwrap())
         .collect();
-    assert_eq!(paths, ["real.md", "docs/plans/pipe-plan.md"]);
+    assert_eq!(paths, ["real.md"]);
     assert_eq!(missing_lines(&s, "real.md").len(), 1);
     assert!(!s.to_string().contains("missing-secret.md"));
     assert!(!root.join("gone.md").exists(), "the hook deleted it");

@@ -99,6 +99,11 @@ pub fn evaluate(
             r.match_kind == MatchKind::File && r.lifetime != Lifetime::Keep && r.matches(f)
         });
         let Some(rule) = rule else { continue };
+        // Only a regular file is a document: a FIFO, a device or an in-root link (an alias of a
+        // document governed under its own name) gets no lifecycle item, as the scan skips it.
+        if !is_regular(root, f) {
+            continue;
+        }
         if let Some(keep) = protected.get(f.as_str()) {
             out.push(protected_item(f, false, keep, rule));
             continue;
@@ -444,6 +449,14 @@ fn read_text(root: &Path, rel: &str) -> Option<String> {
         return None;
     }
     String::from_utf8(std::fs::read(full).ok()?).ok()
+}
+
+/// Whether a root-relative path is a regular file inside the root (not a link, FIFO or device).
+fn is_regular(root: &Path, rel: &str) -> bool {
+    crate::paths::resolve_inside(root, rel, false)
+        .ok()
+        .and_then(|p| std::fs::symlink_metadata(p).ok())
+        .is_some_and(|m| m.is_file())
 }
 
 /// Whether a root-relative path exists inside the root (file or folder; no link out).
