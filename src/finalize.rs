@@ -654,6 +654,10 @@ fn check_edit(
             Some(0)
         }
         EditKind::ReplaceText => {
+            if let Some(why) = kinds::replace_text_problem(edit) {
+                fail("replace-text-swaps", why.to_string());
+                return None;
+            }
             let m = edit.match_text.as_deref().unwrap_or("");
             let r = edit.replacement.as_deref().unwrap_or("");
             match &range {

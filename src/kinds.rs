@@ -275,3 +275,37 @@ pub fn empty_edit(kind: EditKind) -> ExactEdit {
         expected_sha256: None,
     }
 }
+
+/// Why a `replace-text` is not the substitution its characterization assumes, if it is not.
+///
+/// `replace-text` derives `auto` because it swaps a string inside a line and keeps the old text
+/// in the report; an edit that deletes text or spans lines is a `delete-range` in disguise and
+/// must ask. So its `match` is one non-empty line and its `replacement` is not blank.
+///
+/// ```
+/// use hygiene::kinds::{empty_edit, replace_text_problem};
+/// use hygiene::report::EditKind;
+/// let mut e = empty_edit(EditKind::ReplaceText);
+/// e.match_text = Some("src/old.rs".into());
+/// e.replacement = Some("src/new.rs".into());
+/// assert_eq!(replace_text_problem(&e), None);
+/// e.replacement = Some("".into());
+/// assert!(replace_text_problem(&e).is_some());
+/// e.replacement = Some("x".into());
+/// e.match_text = Some("line one\nline two".into());
+/// assert!(replace_text_problem(&e).is_some());
+/// ```
+pub fn replace_text_problem(edit: &ExactEdit) -> Option<&'static str> {
+    if edit.kind != EditKind::ReplaceText {
+        return None;
+    }
+    let m = edit.match_text.as_deref().unwrap_or("");
+    let r = edit.replacement.as_deref().unwrap_or("");
+    if m.is_empty() || m.contains(['\n', '\r']) || r.contains(['\n', '\r']) {
+        Some("a replace-text swaps text within one line; `match` and `replacement` are single lines and `match` is not empty")
+    } else if r.trim().is_empty() {
+        Some("a replace-text with a blank replacement deletes text; use delete-range, which asks the user")
+    } else {
+        None
+    }
+}

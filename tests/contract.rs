@@ -1117,3 +1117,21 @@ fn policy_signal_kinds_are_exactly_the_contracts() {
                 .unwrap()
     );
 }
+
+#[test]
+fn replace_text_is_a_substitution_not_a_deletion() {
+    // auto-tier only because it swaps text on a line; deleting text is a delete-range, which asks
+    rejects("replace-text-swaps", |v| {
+        v["entries"][0]["exact_edit"]["replacement"] = json!("")
+    });
+    rejects("replace-text-swaps", |v| {
+        v["entries"][0]["exact_edit"]["replacement"] = json!("  ")
+    });
+    rejects("replace-text-swaps", |v| {
+        v["entries"][0]["exact_edit"]["match"] = json!("src/config/loader.rs\nand more")
+    });
+    rejects("replace-text-swaps", |v| {
+        v["entries"][0]["exact_edit"]["match"] = json!("")
+    });
+    accepts(|v| v["entries"][0]["exact_edit"]["replacement"] = json!("src/settings/mod.rs"));
+}

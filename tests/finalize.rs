@@ -363,6 +363,12 @@ fn bad_drafts_are_refused_naming_entry_and_rule() {
         1,
         "dedupe-identical",
     );
+    // a replace-text that deletes instead of swapping
+    refused(
+        |d| d["entries"][0]["exact_edit"]["replacement"] = json!(""),
+        0,
+        "replace-text-swaps",
+    );
     // replace-text whose match is not in the anchor
     refused(
         |d| d["entries"][0]["exact_edit"]["match"] = json!("src/absent.rs"),

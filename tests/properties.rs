@@ -333,7 +333,7 @@ fn build(root: &Path, case: &Case) -> Built {
                     if m.is_empty() {
                         continue;
                     }
-                    json!({"kind": "replace-text", "anchor": {"start_line": start, "end_line": start}, "match": m, "replacement": (["X", "", "docs/new.md", "ü\u{301}"][o.pick % 4])})
+                    json!({"kind": "replace-text", "anchor": {"start_line": start, "end_line": start}, "match": m, "replacement": (["X", "y z", "docs/new.md", "ü\u{301}"][o.pick % 4])})
                 }
                 4 => {
                     // The canonical copy: the same lines, whitespace refolded, in canon.md.

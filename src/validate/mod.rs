@@ -86,6 +86,7 @@ rules! {
     SAFETY_TIER = "safety-tier-derived": "`safety_tier` equals `derive_safety_tier(op_type, is_destructive, is_reversible, lifecycle)`.";
     TOKEN_WEIGHTING = "token-weighting": "`weighted_tokens` is present only with `injection_frequency` and equals `raw_tokens` times its weight.";
     TOKEN_FREQUENCY = "token-frequency-from-shortlist": "An entry's `injection_frequency`, when present, is its shortlist item's.";
+    REPLACE_TEXT = "replace-text-swaps": "A replace-text swaps text within one line: a single-line, non-empty `match` and a non-blank single-line `replacement` (deleting text is a delete-range, which asks).";
     CANONICAL_REF = "canonical-ref": "`canonical_ref` is `path:start-end` with a root-relative path and a valid range.";
     PROMOTION = "promotion-candidate-source": "A promotion candidate names an entry whose lifecycle is classifier-judged (`served_when`), once per convention.";
 }
@@ -410,6 +411,9 @@ fn check_edit_fields(at: &str, edit: &ExactEdit, out: &mut Out) {
             FieldProblem::Foreign(f) => format!("a {kind} has no `{}`", f.json_name()),
         };
         out.push(at.to_string(), KIND_FIELDS, message);
+    }
+    if let Some(why) = kinds::replace_text_problem(edit) {
+        out.push(at.to_string(), REPLACE_TEXT, why.to_string());
     }
     if let Some(Anchor::Lines(r)) = edit.anchor {
         if r.start_line < 1 || r.start_line > r.end_line {
