@@ -5,9 +5,10 @@
 //! **never makes a generative entry**: a suggestion is always an exact edit, so every entry is
 //! deterministic, and its tier comes from the same [`crate::tier::derive_safety_tier`] as in the
 //! chat flow. Only scanner-proven, deterministic, reversible edits (a renamed path, a duplicate
-//! block, a served document whose evidence the helper re-checks) can derive `auto`; a
-//! suggestion that rests on a question only a model can answer (a plan's `served_when`) becomes
-//! a `confirm` entry, which `--apply` leaves alone. Everything the model would judge (bloat,
+//! block, a served document whose evidence the helper re-checks) can derive `auto`; one on a
+//! dirty or untracked file becomes a `confirm` entry, which `--apply` leaves alone. A
+//! suggestion that waits on a question only a model can answer (a plan's `served_when`) becomes
+//! no entry at all: nobody answered it. Everything the model would judge (bloat,
 //! contradictions, rewrites) is the model-driven `/hygiene:check`'s business, not this one's.
 //!
 //! With `apply`, it then runs exactly what `hygiene apply --tier auto` runs
