@@ -246,8 +246,15 @@ fn fail_on_validates_kinds_against_the_policy() {
 const JSONSCHEMA_VERSION: &str = "4.26.0";
 
 /// A `python3` that can `import jsonschema`, and the PYTHONPATH it needs: the machine's own, or
-/// the package installed with pip into the test cache folder.
+/// the package installed with pip into the test cache folder. Decided once per test binary, and
+/// installed under a file lock, so concurrent tests on a fresh machine never run two pip
+/// installs into one folder.
 fn python_with_jsonschema() -> Option<PathBuf> {
+    static PYTHONPATH: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    PYTHONPATH.get_or_init(find_or_install_jsonschema).clone()
+}
+
+fn find_or_install_jsonschema() -> Option<PathBuf> {
     let has = |pythonpath: Option<&Path>| {
         let mut c = Command::new("python3");
         c.args(["-c", "import jsonschema"]);
@@ -266,6 +273,9 @@ fn python_with_jsonschema() -> Option<PathBuf> {
                 .join(".cache/hygiene-test")
         })
         .join(format!("py-jsonschema-{JSONSCHEMA_VERSION}"));
+    std::fs::create_dir_all(&cache).unwrap();
+    let lock = std::fs::File::create(cache.with_extension("lock")).unwrap();
+    lock.lock().expect("the install lock");
     if !has(Some(&cache)) {
         std::fs::create_dir_all(&cache).unwrap();
         let out = Command::new("python3")
@@ -292,6 +302,7 @@ fn python_with_jsonschema() -> Option<PathBuf> {
             Err(e) => panic!("the SARIF test needs python3 with pip to validate SARIF: {e}"),
         }
     }
+    drop(lock);
     Some(cache)
 }
 

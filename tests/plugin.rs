@@ -755,8 +755,23 @@ fn classifier_golden_cases_finalize_to_the_derived_tier() {
 const CLIENT_VERSION: &str = "2.1.332";
 const RUN_TIMEOUT_SECS: &str = "240";
 
-/// The pinned client, installed with npm into the cache folder when missing.
+/// The pinned client, installed with npm into the cache folder when missing. Installed once per
+/// test binary (a `OnceLock`), under a file lock so that concurrent tests or test processes on a
+/// fresh machine never run two installs into one folder or execute a half-installed client.
 fn claude() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(install_claude).clone()
+}
+
+fn client_version_ok(bin: &Path) -> bool {
+    bin.exists()
+        && Command::new(bin)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(CLIENT_VERSION))
+}
+
+fn install_claude() -> PathBuf {
     let cache = std::env::var_os("HYGIENE_E2E_CACHE")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -764,7 +779,10 @@ fn claude() -> PathBuf {
         });
     let dir = cache.join(format!("claude-code-{CLIENT_VERSION}"));
     let bin = dir.join("node_modules/.bin/claude");
-    if !bin.exists() {
+    fs::create_dir_all(&cache).unwrap();
+    let lock = fs::File::create(cache.join(format!(".install-{CLIENT_VERSION}.lock"))).unwrap();
+    lock.lock().expect("the install lock");
+    if !client_version_ok(&bin) {
         fs::create_dir_all(&dir).unwrap();
         eprintln!(
             "installing @anthropic-ai/claude-code@{CLIENT_VERSION} into {}",
@@ -801,6 +819,7 @@ fn claude() -> PathBuf {
         "{} is not the pinned client {CLIENT_VERSION}: {v}",
         bin.display()
     );
+    drop(lock);
     bin
 }
 
