@@ -238,10 +238,6 @@ impl Tree<'_> {
     fn git_state(&self, rel: &str) -> GitState {
         state_in(&self.tracked, &self.dirty, self.root, rel)
     }
-
-    fn exists(&self, rel: &str) -> bool {
-        resolve_inside(self.root, rel, false).is_ok_and(|p| p.exists())
-    }
 }
 
 /// The lines of a file's text, without their endings; the text of a 1-based inclusive range.
@@ -539,9 +535,11 @@ fn entry_of(
     if !ok {
         return None;
     }
-    let arg = exact_edit
-        .as_ref()
-        .and_then(|e| lifecycle_arg(e, tree.git_state(&d.path), |p| tree.exists(p)));
+    let arg = exact_edit.as_ref().and_then(|e| {
+        lifecycle_arg(e, tree.git_state(&d.path), |p| {
+            crate::lifecycle::eval::path_exists(tree.root, p)
+        })
+    });
     let safety_tier = derive_safety_tier(d.op_type, is_destructive, is_reversible, arg);
     let freq: InjectionFrequency = item.injection_frequency;
     Some(Entry {
