@@ -1,9 +1,9 @@
 //! Root-relative paths and the one way to turn them into filesystem paths.
 //!
 //! Every path in a report, draft or rulebook is untrusted text. [`check_relative`] is the
-//! syntactic rule (relative, `/`-separated, no `..`, no empty or `.` segments) and
-//! [`resolve_inside`] adds the filesystem rule (no symlink on the way leads out of the root, and
-//! a write target is not itself a symlink). Nothing in hygiene reads or writes a report path
+//! syntactic rule (relative, `/`-separated, no `..`, no empty or `.` segment, hence no trailing
+//! `/`: one spelling per path) and [`resolve_inside`] adds the filesystem rule (no symlink on the
+//! way leads out of the root, and a write target is not itself a symlink). Nothing in hygiene reads or writes a report path
 //! any other way.
 
 use std::fmt;
@@ -18,7 +18,7 @@ pub enum PathError {
     Absolute,
     /// The path has a `..` segment.
     ParentSegment,
-    /// The path has a backslash, NUL, or an empty or `.` segment.
+    /// The path has a backslash, NUL, a trailing `/`, or an empty or `.` segment.
     Malformed,
     /// A symlink on the way resolves outside the root.
     SymlinkOut,
@@ -34,7 +34,9 @@ impl fmt::Display for PathError {
             PathError::Empty => "the path is empty",
             PathError::Absolute => "the path is absolute; report paths are root-relative",
             PathError::ParentSegment => "the path has a `..` segment that could leave the root",
-            PathError::Malformed => "the path has a backslash, NUL, or an empty or `.` segment",
+            PathError::Malformed => {
+                "the path has a backslash, NUL, a trailing `/`, or an empty or `.` segment"
+            }
             PathError::SymlinkOut => "a symbolic link on the path leads outside the root",
             PathError::SymlinkTarget => {
                 "the target is a symbolic link; hygiene does not write through links"
@@ -60,6 +62,8 @@ impl std::error::Error for PathError {}
 /// assert_eq!(check_relative("/etc/passwd"), Err(PathError::Absolute));
 /// assert_eq!(check_relative("docs//x"), Err(PathError::Malformed));
 /// assert_eq!(check_relative("C:\\x"), Err(PathError::Malformed));
+/// // one spelling per path: `x.md/` would be a second name for `x.md` (so is `docs/` for `docs`)
+/// assert_eq!(check_relative("docs/x.md/"), Err(PathError::Malformed));
 /// ```
 pub fn check_relative(rel: &str) -> Result<(), PathError> {
     if rel.is_empty() {
@@ -71,15 +75,14 @@ pub fn check_relative(rel: &str) -> Result<(), PathError> {
     if rel.contains('\\') || rel.contains('\0') {
         return Err(PathError::Malformed);
     }
-    let trimmed = rel.strip_suffix('/').unwrap_or(rel);
-    for seg in trimmed.split('/') {
+    for seg in rel.split('/') {
         match seg {
             ".." => return Err(PathError::ParentSegment),
             "" | "." => return Err(PathError::Malformed),
             _ => {}
         }
     }
-    if Path::new(trimmed)
+    if Path::new(rel)
         .components()
         .any(|c| !matches!(c, Component::Normal(_)))
     {
@@ -97,7 +100,7 @@ pub fn resolve_inside(root: &Path, rel: &str, write: bool) -> Result<PathBuf, Pa
     let croot = root
         .canonicalize()
         .map_err(|e| PathError::BadRoot(e.to_string()))?;
-    let full = croot.join(rel.trim_end_matches('/'));
+    let full = croot.join(rel);
     // The deepest existing ancestor (or the path itself) must resolve inside the root.
     let mut probe = full.clone();
     loop {

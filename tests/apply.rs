@@ -3,7 +3,7 @@
 //! computed here (sha2 directly, expected bytes as literals), never read back from the helper.
 
 mod common;
-use common::{git, read, sha256_hex, write};
+use common::{git, read, sha256_hex, snapshot, without_hygiene, write};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -179,37 +179,6 @@ fn outcome(v: &Value, entry: usize) -> (String, String) {
         r["outcome"].as_str().unwrap().to_string(),
         r["reason"].as_str().unwrap_or("").to_string(),
     )
-}
-
-/// Every file under `dir` (links recorded as their target text), for before/after comparison.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
-        for e in std::fs::read_dir(dir).unwrap().flatten() {
-            let p = e.path();
-            let rel = p.strip_prefix(base).unwrap().display().to_string();
-            let t = e.file_type().unwrap();
-            if t.is_symlink() {
-                let target = std::fs::read_link(&p).unwrap();
-                out.insert(rel, format!("-> {}", target.display()).into_bytes());
-            } else if t.is_dir() {
-                if rel == ".git" {
-                    continue;
-                }
-                out.insert(format!("{rel}/"), Vec::new());
-                walk(base, &p, out);
-            } else {
-                out.insert(rel, std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
-}
-
-fn without_hygiene(mut s: BTreeMap<String, Vec<u8>>) -> BTreeMap<String, Vec<u8>> {
-    s.retain(|k, _| !k.starts_with(".hygiene"));
-    s
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1079,4 +1048,32 @@ fn two_concurrent_applies_never_apply_a_file_twice() {
             "span {i}"
         );
     }
+}
+
+/// Found by the property test: `dest_path: "victim.md/"` named a second spelling of a file. Apply
+/// created a folder `victim.md`, rewrote the source, then failed on the archive, and reported the
+/// entry refused with the source already changed. A trailing `/` is no report path.
+#[test]
+fn a_trailing_slash_path_is_refused_whole_before_anything_is_written() {
+    let f = fixture(false);
+    let r = &f.root;
+    let ok = "# Ok\nline 2\nline 3\n";
+    write(r, "ok.md", ok);
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            "ok.md",
+            json!({"kind": "move-to-archive", "anchor": lines(2, 2), "dest_path": "victim.md/", "expected_sha256": sha256_hex(ok.as_bytes())}),
+        )],
+    );
+    let before = without_hygiene(snapshot(r));
+    let (code, v) = apply(r, &["--entry", "0", "--approve"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert!(
+        v["refused"].as_str().unwrap().contains("[relative-path]"),
+        "{v:#}"
+    );
+    assert_eq!(without_hygiene(snapshot(r)), before);
+    assert_eq!(read(r, "ok.md"), ok);
 }
