@@ -15,6 +15,11 @@
 
 mod common;
 use common::{git, sha256_hex};
+
+/// What the properties compare: the tree as a user sees it, hygiene's own folder left out.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    common::without_hygiene(common::snapshot(dir))
+}
 use hygiene::apply::{self, ApplyRequest, Failure, Outcome, Selection};
 use hygiene::kinds::{self, Reversibility};
 use hygiene::report::{EditKind, ExactEdit, Lifecycle, Lifetime, OpType, SafetyTier};
@@ -36,34 +41,6 @@ fn runner(cases: u32) -> TestRunner {
         ..Config::default()
     };
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[8u8; 32]))
-}
-
-/// Every file and link under `dir` (links as their target text), `.git` and `.hygiene` left out.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
-        let Ok(rd) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            let rel = p.strip_prefix(base).unwrap().display().to_string();
-            if rel == ".git" || rel == ".hygiene" {
-                continue;
-            }
-            let t = e.file_type().unwrap();
-            if t.is_symlink() {
-                let target = std::fs::read_link(&p).unwrap();
-                out.insert(rel, format!("-> {}", target.display()).into_bytes());
-            } else if t.is_dir() {
-                walk(base, &p, out);
-            } else {
-                out.insert(rel, std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
 }
 
 fn edit_from(v: Value) -> ExactEdit {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
@@ -47,4 +48,37 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Every file, folder (`rel/`) and link (`-> target`, never followed) under `dir`, with the
+/// file bytes, `.git` left out: compare two of them to prove what a command changed.
+pub fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            let rel = p.strip_prefix(base).unwrap().display().to_string();
+            let t = e.file_type().unwrap();
+            if t.is_symlink() {
+                let target = std::fs::read_link(&p).unwrap();
+                out.insert(rel, format!("-> {}", target.display()).into_bytes());
+            } else if t.is_dir() {
+                if rel == ".git" {
+                    continue;
+                }
+                out.insert(format!("{rel}/"), Vec::new());
+                walk(base, &p, out);
+            } else {
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// A snapshot without hygiene's own folder (journal, lock, report).
+pub fn without_hygiene(mut s: BTreeMap<String, Vec<u8>>) -> BTreeMap<String, Vec<u8>> {
+    s.retain(|k, _| !k.starts_with(".hygiene"));
+    s
 }
