@@ -17,11 +17,11 @@
 //! are returned ([`CheckOutcome::Rejected`]).
 
 use crate::apply::{ApplyReport, ApplyRequest, Failure, Selection};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::finalize::{DraftEntry, DraftError, DraftFile};
 use crate::report::{Anchor, EditKind, Report, ScanResult, ShortlistItem, Signal, Suggestion};
 use crate::scan::ScanOptions;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The signals of `item` that support `s`: the one the suggestion was computed from when it can
 /// be told (same line or span), else all of the item's signals.
@@ -147,20 +147,6 @@ pub enum CheckOutcome {
     Rejected(Vec<DraftError>),
 }
 
-/// Writes `text` to `rel` under `root` through a temporary file in the same folder, refusing a
-/// path that leaves the root.
-fn write_inside(root: &Path, rel: &str, text: &str) -> Result<PathBuf> {
-    let path = crate::paths::resolve_inside(root, rel, true)
-        .map_err(|e| Error::Other(format!("{rel}: {e}")))?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    }
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text).map_err(|e| Error::io(&tmp, e))?;
-    std::fs::rename(&tmp, &path).map_err(|e| Error::io(&path, e))?;
-    Ok(path)
-}
-
 fn pretty<T: serde::Serialize>(v: &T) -> String {
     let mut s = serde_json::to_string_pretty(v).expect("report types always serialize");
     s.push('\n');
@@ -180,13 +166,15 @@ pub fn check(req: &CheckRequest) -> Result<CheckOutcome> {
         Ok(r) => r,
         Err(errors) => return Ok(CheckOutcome::Rejected(errors)),
     };
-    let scan_path = write_inside(&root, ".hygiene/scan.json", &pretty(&scan))?;
-    let report_path = write_inside(&root, ".hygiene/report.json", &pretty(&report))?;
+    let scan_path = crate::state::write(&root, "scan.json", pretty(&scan).as_bytes())?;
+    let report_path = crate::state::path(&root, "report.json", true)?;
+    crate::finalize::write_report(&root, &report_path, &report)?;
     let applied = if req.apply {
         let ar = ApplyRequest {
             root: root.clone(),
             report: report_path.clone(),
             selection: Selection::Auto,
+            approvals: Vec::new(),
             proposal: None,
             extract_to: None,
             dry_run: false,

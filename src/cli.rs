@@ -42,7 +42,8 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Raw token counts and injection frequency per file.
     Tokens(TokensArgs),
-    /// Print the published rules (tier truth table, kinds, categories, signals, rulebook) as JSON.
+    /// Print the published rules (tier truth table, kinds, categories, signals, the write table,
+    /// finalize's rules, apply's guards, and the rulebook governing --root) as JSON.
     Policy(RootArg),
     /// Print the JSON Schema of the report.
     Schema,
@@ -181,19 +182,22 @@ pub struct ApplyArgs {
     /// Apply every entry of this tier (only `auto` is accepted).
     #[arg(long, value_name = "TIER", conflicts_with = "entry")]
     pub tier: Option<String>,
-    /// Apply this entry (index in `entries`), of any tier, after the user approved it.
-    #[arg(long, value_name = "N", requires = "approve")]
-    pub entry: Option<usize>,
-    /// The user approved the entry in the chat.
-    #[arg(long)]
-    pub approve: bool,
-    /// The rewriter's text for a generative entry.
+    /// Apply this entry (index in `entries`), of any tier, after the user approved it
+    /// (repeatable: one batch).
+    #[arg(long, value_name = "N")]
+    pub entry: Vec<usize>,
+    /// The approval token of each --entry, in order: `--dry-run` prints it with the diff the
+    /// user approves, so the approval names exactly that edit.
+    #[arg(long, value_name = "TOKEN", requires = "entry")]
+    pub approve: Vec<String>,
+    /// The rewriter's text for a generative entry (default: `.hygiene/proposals/N.md`).
     #[arg(long, value_name = "FILE", requires = "entry")]
     pub proposal: Option<PathBuf>,
     /// For a cross-repo extraction: the file outside the repository the span goes to.
     #[arg(long, value_name = "FILE", requires = "entry")]
     pub extract_to: Option<PathBuf>,
-    /// Print the unified diff of what would change, and change nothing.
+    /// Print the unified diff of what would change (and each entry's approval token), and
+    /// change nothing.
     #[arg(long)]
     pub dry_run: bool,
     /// Output format.
@@ -266,15 +270,12 @@ pub fn resolve_root(arg: &RootArg) -> Result<PathBuf> {
     dir.canonicalize().map_err(|e| Error::io(&dir, e))
 }
 
-/// Writes `text` to `out`, or to stdout when `out` is `None`. Creates parent folders.
-pub fn emit(out: Option<&Path>, text: &str) -> Result<()> {
+/// Writes `text` to `out`, or to stdout when `out` is `None`. An output file is written the way
+/// every helper write is ([`crate::fsio::write_output`]): never through a link, and inside
+/// `root` only along real folders.
+pub fn emit_to(root: Option<&Path>, out: Option<&Path>, text: &str) -> Result<()> {
     match out {
-        Some(path) => {
-            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-            }
-            std::fs::write(path, text).map_err(|e| Error::io(path, e))
-        }
+        Some(path) => crate::fsio::write_output(root, path, text.as_bytes()),
         None => {
             use std::io::Write;
             let mut stdout = std::io::stdout().lock();
@@ -284,6 +285,11 @@ pub fn emit(out: Option<&Path>, text: &str) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// [`emit_to`] without a root (stdout, or a file the user named).
+pub fn emit(out: Option<&Path>, text: &str) -> Result<()> {
+    emit_to(None, out, text)
 }
 
 /// Pretty JSON with a trailing newline.
@@ -391,7 +397,7 @@ fn run_scan(a: &ScanArgs) -> Result<i32> {
             to_json(&crate::scan::sarif::log(&result, &read))
         }
     };
-    emit(a.out.as_deref(), &text)?;
+    emit_to(Some(&root), a.out.as_deref(), &text)?;
     if fail_on.is_empty() {
         return Ok(0);
     }
@@ -494,8 +500,11 @@ fn run_finalize(a: &FinalizeArgs) -> Result<i32> {
     let root = resolve_root(&a.root)?;
     match crate::finalize::run(&root, &a.scan, &a.drafts)? {
         Ok(report) => {
-            let out = a.out.clone().unwrap_or_else(|| default_report(&root));
-            emit(Some(&out), &to_json(&report))?;
+            let out = match &a.out {
+                Some(o) => o.clone(),
+                None => crate::state::path(&root, "report.json", true)?,
+            };
+            crate::finalize::write_report(&root, &out, &report)?;
             let confirm = report
                 .entries
                 .iter()
@@ -523,7 +532,18 @@ fn run_finalize(a: &FinalizeArgs) -> Result<i32> {
 
 fn run_validate(a: &ValidateArgs) -> Result<i32> {
     let bytes = crate::error::read(&a.file)?;
-    let violations = crate::validate::validate_bytes(&bytes);
+    let mut violations = crate::validate::validate_bytes(&bytes);
+    if violations.is_empty() {
+        // Which candidates are complete depends on what the repository adopted.
+        if let Ok(report) = serde_json::from_slice::<crate::report::Report>(&bytes) {
+            let root = Path::new(&report.scan.project_root);
+            if root.is_dir() {
+                if let Ok(adopted) = crate::finalize::read_adopted(root) {
+                    violations = crate::validate::check_promotions_complete(&report, &adopted);
+                }
+            }
+        }
+    }
     if violations.is_empty() {
         eprintln!("{}: valid report", a.file.display());
         return Ok(0);
@@ -551,17 +571,22 @@ fn run_summary(a: &SummaryArgs) -> Result<i32> {
 fn run_apply(a: &ApplyArgs) -> Result<i32> {
     use crate::apply::{self, Failure, Selection};
     let root = resolve_root(&a.root)?;
-    let selection = match (&a.tier, a.entry) {
-        (Some(t), None) if t == "auto" => Selection::Auto,
-        (Some(t), None) => {
+    let selection = match (&a.tier, a.entry.is_empty()) {
+        (Some(t), true) if t == "auto" => Selection::Auto,
+        (Some(t), true) => {
             return Err(Error::Usage(format!(
-                "--tier {t}: only `auto` can be applied as a batch; apply a confirm entry with --entry N --approve"
+                "--tier {t}: only `auto` can be applied as a batch; apply a confirm entry with --entry N --approve TOKEN"
             )))
         }
-        (None, Some(n)) if a.approve => Selection::Entry(n),
+        (None, false) if a.dry_run || !a.approve.is_empty() => Selection::Entries(a.entry.clone()),
+        (None, false) => {
+            return Err(Error::Usage(
+                "--entry N needs the user's approval: --approve TOKEN (the token `hygiene apply --dry-run --entry N` prints with the diff)".into(),
+            ))
+        }
         _ => {
             return Err(Error::Usage(
-                "say what to apply: --tier auto, or --entry N --approve".into(),
+                "say what to apply: --tier auto, or --entry N --approve TOKEN (preview with --dry-run --entry N)".into(),
             ))
         }
     };
@@ -569,6 +594,7 @@ fn run_apply(a: &ApplyArgs) -> Result<i32> {
         report: a.report.clone().unwrap_or_else(|| default_report(&root)),
         root,
         selection,
+        approvals: a.approve.clone(),
         proposal: a.proposal.clone(),
         extract_to: a.extract_to.clone(),
         dry_run: a.dry_run,
@@ -674,8 +700,9 @@ fn run_tokens(a: &TokensArgs) -> Result<i32> {
     Ok(0)
 }
 
-fn run_policy(_a: &RootArg) -> Result<i32> {
-    emit(None, &to_json(&crate::policy::policy()))?;
+fn run_policy(a: &RootArg) -> Result<i32> {
+    let root = resolve_root(a).ok();
+    emit(None, &to_json(&crate::policy::policy(root.as_deref())))?;
     Ok(0)
 }
 

@@ -10,9 +10,9 @@
 //! is written until every draft is clean and the result passes `hygiene validate`.
 
 use crate::error::{Error, Result};
-use crate::git::{state_in, Repo};
 use crate::kinds::{self, FieldProblem, Reversibility};
 use crate::paths::resolve_inside;
+use crate::protect::Role;
 use crate::report::{
     Anchor, Category, EditKind, Entry, ExactEdit, InjectionFrequency, Lifecycle, Lifetime, OpType,
     PromotionCandidate, Report, ScanResult, ShortlistItem, Signal, TokenEstimate, WholeKind,
@@ -20,7 +20,7 @@ use crate::report::{
 use crate::tier::{derive_safety_tier, lifecycle_arg, GitState};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -132,6 +132,25 @@ struct Adopted {
     adopted: Vec<String>,
 }
 
+/// The conventions that apply to a classifier-judged lifecycle object: those naming its
+/// `rule_ref`, else those naming only its `lifetime` (the most specific win).
+pub fn promotion_candidates_for<'a>(
+    lc: &Lifecycle,
+    conventions: &'a [Convention],
+) -> Vec<&'a Convention> {
+    let by_rule: Vec<&Convention> = conventions
+        .iter()
+        .filter(|c| c.applies_to.rule_ref.as_deref() == Some(lc.rule_ref.as_str()))
+        .collect();
+    if !by_rule.is_empty() {
+        return by_rule;
+    }
+    conventions
+        .iter()
+        .filter(|c| c.applies_to.rule_ref.is_none() && c.applies_to.lifetime == Some(lc.lifetime))
+        .collect()
+}
+
 /// The promotion candidates of a set of entries: one per entry whose lifecycle is
 /// classifier-judged (`served_when`) and per most-specific applicable convention not adopted.
 /// Model-free: it reads only the conventions and the entries' lifecycle objects.
@@ -154,21 +173,7 @@ pub fn promotion_candidates(
         let Some(lc) = lc.filter(|lc| lc.served_when.is_some()) else {
             continue;
         };
-        let by_rule: Vec<&Convention> = conventions
-            .iter()
-            .filter(|c| c.applies_to.rule_ref.as_deref() == Some(lc.rule_ref.as_str()))
-            .collect();
-        let applicable = if by_rule.is_empty() {
-            conventions
-                .iter()
-                .filter(|c| {
-                    c.applies_to.rule_ref.is_none() && c.applies_to.lifetime == Some(lc.lifetime)
-                })
-                .collect()
-        } else {
-            by_rule
-        };
-        for c in applicable {
+        for c in promotion_candidates_for(lc, conventions) {
             if adopted.contains(&c.name)
                 || out
                     .iter()
@@ -227,16 +232,58 @@ pub fn read_drafts(path: &Path) -> Result<Vec<(String, Result<DraftFile, DraftEr
     Ok(out)
 }
 
-/// What finalize needs to know about the live tree.
+/// Finalize's own rules: each draft error carries one of these names, and `hygiene policy`
+/// publishes the table. Rules shared with the validator keep the validator's names.
+pub const RULES: &[crate::validate::Rule] = &[
+    rule("draft-shape", "A drafts file is `{\"entries\": [...]}` with no derived field (tier, hash, token count) and no unknown field."),
+    rule("entry-in-shortlist", "A draft names a path of the scan's shortlist."),
+    rule("target-exists", "The entry's file or folder exists now and is a regular file or folder."),
+    rule("relative-path", "Every path is root-relative and stays inside the root along real folders (no link on the way)."),
+    rule("write-target", "Every path the entry writes is allowed by the write table (`hygiene policy`: `writes`): documents only, Markdown archive and extraction targets that no client loads as instructions, never git's or hygiene's data, tool configuration, nested repositories or executables."),
+    rule("op", "`op` is one sentence saying what the edit does."),
+    rule("entry-signals-from-shortlist", "An entry cites at least one of its shortlist item's signals, copied exactly."),
+    rule("lifecycle-from-shortlist", "A lifecycle object is copied unchanged from the shortlist item; a delete or extract-then-delete needs one."),
+    rule("lifecycle-live", "A delete or extract-then-delete stands on what the live rulebook, tree and history say now: the same rule governs the path and it has served (or needs the judgement the entry gives). A scan file cannot vouch for it."),
+    rule("exact-edit-iff-deterministic", "A deterministic entry has `exact_edit`; a generative one has none."),
+    rule("generative-characterization", "A generative entry states `is_destructive` and `is_reversible`."),
+    rule("derived-field", "A draft carries no `expected_sha256`: finalize computes it."),
+    rule("kind-fields", "An exact edit carries its kind's fields and no other (a frontmatter key of letters, digits, `_`, `-`; a one-line value)."),
+    rule("kind-characterization", "A deterministic draft that states `is_destructive`/`is_reversible` agrees with the kind table."),
+    rule("anchor-inside-file", "A line anchor lies inside the file; a whole anchor matches file or directory."),
+    rule("replace-text-swaps", "A replace-text is a one-line swap of one reference for another of the same kind (validator rule)."),
+    rule("replace-text-match", "The `match` occurs inside the anchored line."),
+    rule("replace-text-reference", "The swap repairs a broken reference: `match` occurs only as a whole reference and does not resolve, `replacement` resolves, and the line does not already name it."),
+    rule("canonical-ref", "`canonical_ref` names lines of an existing file by its real path."),
+    rule("dedupe-identical", "A dedupe's span equals its kept copy after whitespace folding."),
+    rule("dedupe-kept-copy", "A dedupe's kept copy is not in a document a lifecycle rule governs (it would be deleted later) and is not the span itself."),
+    rule("conventions", "`.hygiene/conventions.json`, when present, parses."),
+];
+
+const fn rule(name: &'static str, requires: &'static str) -> crate::validate::Rule {
+    crate::validate::Rule { name, requires }
+}
+
+/// What finalize needs to know about the live tree, each read once.
 struct Tree<'a> {
     root: &'a Path,
-    tracked: HashSet<String>,
-    dirty: HashSet<String>,
+    git: crate::git::Facts,
+    rulebook: Option<crate::lifecycle::Rulebook>,
+    governed: std::cell::OnceCell<Result<HashMap<String, crate::lifecycle::Governed>, String>>,
 }
 
 impl Tree<'_> {
     fn git_state(&self, rel: &str) -> GitState {
-        state_in(&self.tracked, &self.dirty, self.root, rel)
+        self.git.state(self.root, rel)
+    }
+
+    /// The live lifecycle evaluation of every governed path (walk, history, rulebook), once.
+    fn governed(&self) -> &Result<HashMap<String, crate::lifecycle::Governed>, String> {
+        self.governed.get_or_init(|| {
+            let now = crate::time::now_override().unwrap_or_else(crate::time::now_secs);
+            crate::lifecycle::evaluate_now(self.root, now)
+                .map(|v| v.into_iter().map(|g| (g.path.clone(), g)).collect())
+                .map_err(|e| e.to_string())
+        })
     }
 }
 
@@ -260,11 +307,11 @@ pub fn finalize(
     scan: &ScanResult,
     drafts: &[(String, Result<DraftFile, DraftError>)],
 ) -> Result<Report, Vec<DraftError>> {
-    let repo = Repo::discover(root);
     let tree = Tree {
         root,
-        tracked: repo.as_ref().map(Repo::tracked).unwrap_or_default(),
-        dirty: repo.as_ref().map(Repo::dirty).unwrap_or_default(),
+        git: crate::git::Facts::read(root),
+        rulebook: crate::lifecycle::Rulebook::load(root).ok(),
+        governed: std::cell::OnceCell::new(),
     };
     let items: HashMap<&str, &ShortlistItem> = scan
         .shortlist
@@ -273,6 +320,7 @@ pub fn finalize(
         .collect();
     let mut errors = Vec::new();
     let mut entries = Vec::new();
+    let mut sizes: HashMap<String, u64> = HashMap::new();
     for (file, parsed) in drafts {
         let df = match parsed {
             Ok(df) => df,
@@ -291,7 +339,8 @@ pub fn finalize(
                     message,
                 })
             };
-            if let Some(e) = entry_of(d, &items, &tree, &mut err) {
+            if let Some((e, file_tokens)) = entry_of(d, &items, &tree, &mut err) {
+                sizes.insert(e.path.clone(), file_tokens);
                 entries.push(e);
             }
             errors.extend(errs);
@@ -300,6 +349,7 @@ pub fn finalize(
     if !errors.is_empty() {
         return Err(errors);
     }
+    cap_tokens_per_file(&mut entries, &sizes);
     let adopted = read_adopted(root).map_err(|e| {
         vec![DraftError {
             file: ".hygiene/conventions.json".into(),
@@ -333,8 +383,27 @@ pub fn finalize(
     Ok(report)
 }
 
-fn read_adopted(root: &Path) -> Result<Vec<String>> {
-    let path = root.join(".hygiene").join("conventions.json");
+/// No file saves more than it has: the entries of one file claim, in order, at most the file's
+/// own token count between them (three rewrites of a 66-token `CLAUDE.md` save at most 66).
+fn cap_tokens_per_file(entries: &mut [Entry], sizes: &HashMap<String, u64>) {
+    let mut left: HashMap<String, u64> = HashMap::new();
+    for e in entries.iter_mut() {
+        let Some(&size) = sizes.get(&e.path) else {
+            continue;
+        };
+        let budget = left.entry(e.path.clone()).or_insert(size);
+        let t = &mut e.token_estimate;
+        t.raw_tokens = t.raw_tokens.min(*budget);
+        *budget -= t.raw_tokens;
+        if let Some(f) = t.injection_frequency {
+            t.weighted_tokens = Some(t.raw_tokens * crate::validate::weight(f));
+        }
+    }
+}
+
+/// The conventions `root` adopted (`.hygiene/conventions.json`).
+pub fn read_adopted(root: &Path) -> Result<Vec<String>> {
+    let path = crate::state::path(root, "conventions.json", false)?;
     match crate::error::read_optional(&path)? {
         Some(bytes) => {
             Ok(crate::error::parse_json::<Adopted>(".hygiene/conventions.json", &bytes)?.adopted)
@@ -350,13 +419,61 @@ fn word<T: Serialize>(t: T) -> String {
         .unwrap_or_default()
 }
 
+/// A check's verdict: `fail(rule, message)` records a problem.
+type Fail<'a> = dyn FnMut(&'static str, String) + 'a;
+
 /// Checks one draft entry and derives its report entry; reports problems through `err`.
+/// Stages: [`locate`] the item and target, [`check_citations`], [`characterize`] the op, then
+/// derive the tier and the token estimate.
 fn entry_of(
     d: &DraftEntry,
     items: &HashMap<&str, &ShortlistItem>,
     tree: &Tree,
-    err: &mut dyn FnMut(&'static str, String),
-) -> Option<Entry> {
+    err: &mut Fail,
+) -> Option<(Entry, u64)> {
+    let (item, target) = locate(d, items, tree, err)?;
+    let mut ok = true;
+    let mut fail = |rule: &'static str, message: String| {
+        ok = false;
+        err(rule, message);
+    };
+    check_citations(d, item, &mut fail);
+    let op = characterize(d, item, &target, tree, &mut fail);
+    let op = op.filter(|_| ok)?;
+    let arg = op.exact_edit.as_ref().and_then(|e| {
+        lifecycle_arg(e, tree.git_state(&d.path), |p| {
+            crate::lifecycle::eval::path_exists(tree.root, p)
+        })
+    });
+    let safety_tier = derive_safety_tier(d.op_type, op.is_destructive, op.is_reversible, arg);
+    let freq: InjectionFrequency = item.injection_frequency;
+    let entry = Entry {
+        path: d.path.clone(),
+        category: d.category,
+        signals: d.signals.clone(),
+        op: d.op.trim().to_string(),
+        op_type: d.op_type,
+        is_destructive: op.is_destructive,
+        is_reversible: op.is_reversible,
+        safety_tier,
+        token_estimate: TokenEstimate {
+            raw_tokens: op.raw_tokens,
+            injection_frequency: Some(freq),
+            weighted_tokens: Some(op.raw_tokens * crate::validate::weight(freq)),
+        },
+        exact_edit: op.exact_edit,
+        lifecycle: item.lifecycle.clone(),
+    };
+    Some((entry, op.file_tokens))
+}
+
+/// Stage 1: the shortlist item and the live target of a draft.
+fn locate<'a>(
+    d: &DraftEntry,
+    items: &HashMap<&str, &'a ShortlistItem>,
+    tree: &Tree,
+    err: &mut Fail,
+) -> Option<(&'a ShortlistItem, PathBuf)> {
     let Some(item) = items.get(d.path.as_str()).copied() else {
         err(
             "entry-in-shortlist",
@@ -367,8 +484,8 @@ fn entry_of(
         );
         return None;
     };
-    let target = match resolve_inside(tree.root, &d.path, false) {
-        Ok(p) if p.is_file() || p.is_dir() => p,
+    match resolve_inside(tree.root, &d.path, true) {
+        Ok(p) if p.is_file() || p.is_dir() => Some((item, p)),
         Ok(p) if p.exists() => {
             err(
                 "target-exists",
@@ -377,25 +494,24 @@ fn entry_of(
                     d.path
                 ),
             );
-            return None;
+            None
         }
         Ok(_) => {
             err(
                 "target-exists",
                 format!("`{}` does not exist any more; re-run the scan", d.path),
             );
-            return None;
+            None
         }
         Err(e) => {
             err("relative-path", format!("`{}`: {e}", d.path));
-            return None;
+            None
         }
-    };
-    let mut ok = true;
-    let mut fail = |rule: &'static str, message: String| {
-        ok = false;
-        err(rule, message);
-    };
+    }
+}
+
+/// Stage 2: what the draft copies from the item (op sentence, signals, lifecycle object).
+fn check_citations(d: &DraftEntry, item: &ShortlistItem, fail: &mut Fail) {
     if d.op.trim().is_empty() {
         fail(
             "op",
@@ -427,12 +543,32 @@ fn entry_of(
             );
         }
     }
-    let lifecycle = item.lifecycle.clone();
+}
+
+/// What stage 3 derives about an op.
+struct Characterized {
+    /// The whole target's tokens: what all entries of the file may claim between them.
+    file_tokens: u64,
+    is_destructive: bool,
+    is_reversible: bool,
+    exact_edit: Option<ExactEdit>,
+    raw_tokens: u64,
+}
+
+/// Stage 3: the op's characterization, its exact edit (checked against the live tree, with
+/// its fingerprint) and the tokens it saves.
+fn characterize(
+    d: &DraftEntry,
+    item: &ShortlistItem,
+    target: &Path,
+    tree: &Tree,
+    fail: &mut Fail,
+) -> Option<Characterized> {
     let is_dir = target.is_dir();
     let bytes = if is_dir {
         Vec::new()
     } else {
-        crate::error::read(&target).unwrap_or_default()
+        crate::error::read(target).unwrap_or_default()
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let file_tokens = if is_dir {
@@ -440,21 +576,27 @@ fn entry_of(
     } else {
         crate::tokens::count(&text)
     };
-
-    let (is_destructive, is_reversible, exact_edit, raw_tokens) = match (d.op_type, &d.exact_edit) {
+    let role = match d.exact_edit.as_ref().map(|x| x.kind) {
+        Some(EditKind::Delete | EditKind::ExtractThenDelete) => Role::Delete,
+        _ => Role::Edit,
+    };
+    if let Err(r) = crate::protect::check(tree.root, role, d.path.trim_end_matches('/')) {
+        fail("write-target", r.message);
+    }
+    match (d.op_type, &d.exact_edit) {
         (OpType::Generative, Some(_)) => {
             fail(
                 "exact-edit-iff-deterministic",
                 "a generative entry has no `exact_edit`; its text is written at clean time".into(),
             );
-            return None;
+            None
         }
         (OpType::Deterministic, None) => {
             fail(
                 "exact-edit-iff-deterministic",
                 "a deterministic entry needs `exact_edit`".into(),
             );
-            return None;
+            None
         }
         (OpType::Generative, None) => {
             let (Some(dd), Some(rr)) = (d.is_destructive, d.is_reversible) else {
@@ -464,7 +606,13 @@ fn entry_of(
                 );
                 return None;
             };
-            (dd, rr, None, file_tokens)
+            Some(Characterized {
+                file_tokens,
+                is_destructive: dd,
+                is_reversible: rr,
+                exact_edit: None,
+                raw_tokens: generative_tokens(d.category, &d.signals, &text, file_tokens),
+            })
         }
         (OpType::Deterministic, Some(edit)) => {
             let mut edit = edit.clone();
@@ -474,23 +622,9 @@ fn entry_of(
                     "remove `expected_sha256`: finalize computes it".into(),
                 );
             }
-            if edit.kind == EditKind::Delete || edit.kind == EditKind::ExtractThenDelete {
-                match (&edit.lifecycle, &lifecycle) {
-                    (_, None) => fail(
-                        "lifecycle-from-shortlist",
-                        format!(
-                        "a {} needs a lifecycle rule governing `{}`; the shortlist item has none",
-                        word(edit.kind), d.path
-                    ),
-                    ),
-                    (None, Some(lc)) => edit.lifecycle = Some(lc.clone()),
-                    (Some(a), Some(b)) if a != b => fail(
-                        "lifecycle-from-shortlist",
-                        "`exact_edit.lifecycle` must be copied unchanged from the shortlist item"
-                            .into(),
-                    ),
-                    _ => {}
-                }
+            let row = kinds::rule(edit.kind);
+            if row.lifecycle {
+                lifecycle_edit(d, item, &mut edit, tree, fail);
             }
             for p in kinds::field_problems(&edit) {
                 fail(
@@ -505,7 +639,6 @@ fn entry_of(
                     },
                 );
             }
-            let row = kinds::rule(edit.kind);
             let is_reversible = match row.reversibility {
                 Reversibility::Fixed(r) => r,
                 Reversibility::GitHistory => tree.git_state(&d.path).recoverable(),
@@ -522,43 +655,109 @@ fn entry_of(
                     }
                 ));
             }
-            let saved = check_edit(&d.path, &edit, &text, is_dir, file_tokens, tree, &mut fail);
-            edit.expected_sha256 = crate::fingerprint::of_path(&target).ok();
-            (
-                row.is_destructive,
+            let saved = check_edit(&d.path, &edit, &text, is_dir, file_tokens, tree, fail);
+            edit.expected_sha256 = crate::fingerprint::of_path(target).ok();
+            Some(Characterized {
+                file_tokens,
+                is_destructive: row.is_destructive,
                 is_reversible,
-                Some(edit),
-                saved.unwrap_or(0),
-            )
+                exact_edit: Some(edit),
+                raw_tokens: saved.unwrap_or(0),
+            })
         }
-    };
-    if !ok {
-        return None;
     }
-    let arg = exact_edit.as_ref().and_then(|e| {
-        lifecycle_arg(e, tree.git_state(&d.path), |p| {
-            crate::lifecycle::eval::path_exists(tree.root, p)
-        })
-    });
-    let safety_tier = derive_safety_tier(d.op_type, is_destructive, is_reversible, arg);
-    let freq: InjectionFrequency = item.injection_frequency;
-    Some(Entry {
-        path: d.path.clone(),
-        category: d.category,
-        signals: d.signals.clone(),
-        op: d.op.trim().to_string(),
-        op_type: d.op_type,
-        is_destructive,
-        is_reversible,
-        safety_tier,
-        token_estimate: TokenEstimate {
-            raw_tokens,
-            injection_frequency: Some(freq),
-            weighted_tokens: Some(raw_tokens * crate::validate::weight(freq)),
-        },
-        exact_edit,
-        lifecycle,
-    })
+}
+
+/// A delete or extract-then-delete: its lifecycle object is the item's, and the live
+/// evaluation (rulebook, rank, age, served path) agrees with it now.
+fn lifecycle_edit(
+    d: &DraftEntry,
+    item: &ShortlistItem,
+    edit: &mut ExactEdit,
+    tree: &Tree,
+    fail: &mut Fail,
+) {
+    match (&edit.lifecycle, &item.lifecycle) {
+        (_, None) => {
+            fail(
+                "lifecycle-from-shortlist",
+                format!(
+                    "a {} needs a lifecycle rule governing `{}`; the shortlist item has none",
+                    word(edit.kind),
+                    d.path
+                ),
+            );
+            return;
+        }
+        (None, Some(lc)) => edit.lifecycle = Some(lc.clone()),
+        (Some(a), Some(b)) if a != b => {
+            fail(
+                "lifecycle-from-shortlist",
+                "`exact_edit.lifecycle` must be copied unchanged from the shortlist item".into(),
+            );
+            return;
+        }
+        _ => {}
+    }
+    let Some(lc) = &edit.lifecycle else { return };
+    match tree.governed() {
+        Err(e) => fail(
+            "lifecycle-live",
+            format!("the rulebook cannot be evaluated: {e}"),
+        ),
+        Ok(live) => {
+            let path = d.path.trim_end_matches('/');
+            if let Err(m) = crate::lifecycle::live_verdict(live.get(path), path, lc) {
+                fail("lifecycle-live", format!("{m}; re-run the scan"));
+            }
+        }
+    }
+}
+
+/// What a generative op can remove: a bloat op (distill, split, freeze) works on the whole
+/// document; a stale rewrite on the lines its cited signals point at, or the whole file when a
+/// cited signal is about the whole file (size, a finished checklist, a lifecycle rule).
+fn generative_tokens(category: Category, signals: &[Signal], text: &str, file_tokens: u64) -> u64 {
+    if matches!(category, Category::Bloat { .. }) {
+        return file_tokens;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut covered: Vec<bool> = vec![false; lines.len()];
+    for s in signals {
+        let (a, b) = match s {
+            Signal::MissingPath { line, .. }
+            | Signal::MissingAnchor { line, .. }
+            | Signal::MissingSymbol { line, .. }
+            | Signal::StatusDone { line, .. }
+            | Signal::SupersededMarker { line, .. } => (*line, *line),
+            Signal::DuplicateBlock {
+                start_line,
+                end_line,
+                ..
+            } => (*start_line, *end_line),
+            Signal::ProvisionalMarker { lines: ls, .. } => {
+                for &l in ls {
+                    if let Some(c) = covered.get_mut(l.saturating_sub(1) as usize) {
+                        *c = true;
+                    }
+                }
+                continue;
+            }
+            _ => return file_tokens,
+        };
+        for l in a..=b {
+            if let Some(c) = covered.get_mut(l.saturating_sub(1) as usize) {
+                *c = true;
+            }
+        }
+    }
+    let picked: Vec<&str> = lines
+        .iter()
+        .zip(&covered)
+        .filter(|(_, c)| **c)
+        .map(|(l, _)| *l)
+        .collect();
+    crate::tokens::count(&picked.join("\n")).min(file_tokens)
 }
 
 /// Checks an edit against the live file and returns the raw tokens it saves.
@@ -569,7 +768,7 @@ fn check_edit(
     is_dir: bool,
     file_tokens: u64,
     tree: &Tree,
-    fail: &mut dyn FnMut(&'static str, String),
+    fail: &mut Fail,
 ) -> Option<u64> {
     let lines = text.lines().count() as u32;
     let range = match edit.anchor {
@@ -624,6 +823,8 @@ fn check_edit(
                 fail("relative-path", format!("`{name}` `{p}`: {e}"));
             } else if p == path {
                 fail("relative-path", format!("`{name}` is the entry's own file"));
+            } else if let Err(r) = crate::protect::check(tree.root, Role::Target, p) {
+                fail("write-target", format!("`{name}` {}", r.message));
             }
         }
     }
@@ -651,62 +852,143 @@ fn check_edit(
             // Adding a marker saves nothing now; what it stops is future bloat work.
             Some(0)
         }
-        EditKind::ReplaceText => {
-            if let Some(why) = kinds::replace_text_problem(edit) {
-                fail("replace-text-swaps", why.to_string());
-                return None;
-            }
-            let m = edit.match_text.as_deref().unwrap_or("");
-            let r = edit.replacement.as_deref().unwrap_or("");
-            match &range {
-                Some((_, s)) if !m.is_empty() && s.contains(m) => {
-                    let after = s.replacen(m, r, 1);
-                    Some(span_tokens.saturating_sub(crate::tokens::count(&after)))
-                }
-                _ => {
-                    fail(
-                        "replace-text-match",
-                        format!("`match` {m:?} does not occur inside the anchor lines"),
-                    );
-                    None
-                }
-            }
-        }
-        EditKind::Dedupe => {
-            let c = edit.canonical_ref.as_deref().unwrap_or("");
-            let Some((cpath, a, b)) = crate::validate::parse_canonical_ref(c) else {
-                fail("canonical-ref", format!("`{c}` is not `path:start-end`"));
-                return None;
-            };
-            // Only a regular file is read: a FIFO would block finalize forever.
-            let canonical = resolve_inside(tree.root, cpath, false)
-                .ok()
-                .filter(|p| p.is_file())
-                .and_then(|p| std::fs::read(p).ok())
-                .and_then(|b2| span(&String::from_utf8_lossy(&b2), a, b));
-            match (canonical, &range) {
-                (Some(kept), Some((_, s))) if fold(&kept) == fold(s) && !fold(s).is_empty() => {
-                    Some(span_tokens)
-                }
-                (None, _) => {
-                    fail(
-                        "canonical-ref",
-                        format!("`{c}` does not name lines of an existing file"),
-                    );
-                    None
-                }
-                _ => {
-                    fail("dedupe-identical", format!(
-                        "the anchored lines are not identical (after whitespace folding) to `{c}`; a dedupe only removes an exact copy"
-                    ));
-                    None
-                }
-            }
-        }
+        EditKind::ReplaceText => check_replace_text(
+            path,
+            edit,
+            range.as_ref().map(|(_, s)| s.as_str()),
+            span_tokens,
+            tree,
+            fail,
+        ),
+        EditKind::Dedupe => check_dedupe(
+            path,
+            edit,
+            range.as_ref().map(|(_, s)| s.as_str()),
+            span_tokens,
+            tree,
+            fail,
+        ),
         // The whole document goes; an extraction keeps the span elsewhere.
         EditKind::Delete => Some(file_tokens),
         EditKind::ExtractThenDelete => Some(file_tokens.saturating_sub(span_tokens)),
     }
+}
+
+fn check_replace_text(
+    path: &str,
+    edit: &ExactEdit,
+    line: Option<&str>,
+    span_tokens: u64,
+    tree: &Tree,
+    fail: &mut Fail,
+) -> Option<u64> {
+    if let Some(why) = kinds::replace_text_problem(edit) {
+        fail("replace-text-swaps", why);
+        return None;
+    }
+    let m = edit.match_text.as_deref().unwrap_or("");
+    let r = edit.replacement.as_deref().unwrap_or("");
+    let Some(line) = line.filter(|s| !m.is_empty() && s.contains(m)) else {
+        fail(
+            "replace-text-match",
+            format!("`match` {m:?} does not occur inside the anchor lines"),
+        );
+        return None;
+    };
+    if let Some(why) = crate::reference::swap_problem(tree.root, path, line, m, r) {
+        fail(
+            "replace-text-reference",
+            format!("{why}; a replace-text only repoints a broken reference (anything else is a generative op, which asks the user)"),
+        );
+        return None;
+    }
+    let after = crate::reference::replace_whole(line, m, r);
+    Some(span_tokens.saturating_sub(crate::tokens::count(&after)))
+}
+
+fn check_dedupe(
+    path: &str,
+    edit: &ExactEdit,
+    removed: Option<&str>,
+    span_tokens: u64,
+    tree: &Tree,
+    fail: &mut Fail,
+) -> Option<u64> {
+    let c = edit.canonical_ref.as_deref().unwrap_or("");
+    let Some((cpath, a, b)) = crate::validate::parse_canonical_ref(c) else {
+        fail("canonical-ref", format!("`{c}` is not `path:start-end`"));
+        return None;
+    };
+    if let Some(rule) = tree.rulebook.as_ref().and_then(|book| book.governs(cpath)) {
+        fail(
+            "dedupe-kept-copy",
+            format!(
+                "the kept copy `{cpath}` is governed by lifecycle rule `{}`, which will delete it; keep the copy in a document that stays",
+                rule.id
+            ),
+        );
+        return None;
+    }
+    if let (Some(Anchor::Lines(r)), true) = (edit.anchor, cpath == path) {
+        if a <= r.end_line && r.start_line <= b {
+            fail(
+                "dedupe-kept-copy",
+                format!("the span overlaps its own kept copy `{c}`"),
+            );
+            return None;
+        }
+    }
+    // Only a regular file, by its real path, is read: a FIFO would block finalize forever, and
+    // a name through a link could be the entry's own file.
+    let canonical = resolve_inside(tree.root, cpath, true)
+        .ok()
+        .filter(|p| p.is_file())
+        .and_then(|p| std::fs::read(p).ok())
+        .and_then(|b2| span(&String::from_utf8_lossy(&b2), a, b));
+    match (canonical, removed) {
+        (Some(kept), Some(s)) if fold(&kept) == fold(s) && !fold(s).is_empty() => Some(span_tokens),
+        (None, _) => {
+            fail(
+                "canonical-ref",
+                format!("`{c}` does not name lines of an existing file by its real path"),
+            );
+            None
+        }
+        _ => {
+            fail("dedupe-identical", format!(
+                "the anchored lines are not identical (after whitespace folding) to `{c}`; a dedupe only removes an exact copy"
+            ));
+            None
+        }
+    }
+}
+
+/// Writes a finalized report to `out` (never through a link; inside the root by the rules of
+/// [`crate::fsio::write_inside`]) and its sidecar of check-time fingerprints for generative
+/// entries ([`crate::fingerprint::Sidecar`]), which apply needs to guard them.
+pub fn write_report(root: &Path, out: &Path, report: &Report) -> Result<()> {
+    let mut text = serde_json::to_string_pretty(report).expect("report types always serialize");
+    text.push('\n');
+    let mut files = std::collections::BTreeMap::new();
+    for e in report.entries.iter().filter(|e| e.exact_edit.is_none()) {
+        if let Ok(p) = resolve_inside(root, &e.path, true) {
+            if let Ok(sha) = crate::fingerprint::of_path(&p) {
+                files.insert(e.path.clone(), sha);
+            }
+        }
+    }
+    let sidecar = crate::fingerprint::Sidecar {
+        report_sha256: crate::fingerprint::sha256_hex(text.as_bytes()),
+        files,
+    };
+    let mut side = serde_json::to_string_pretty(&sidecar).expect("sidecar serializes");
+    side.push('\n');
+    crate::fsio::write_output(
+        Some(root),
+        &crate::fingerprint::Sidecar::path_for(out),
+        side.as_bytes(),
+    )?;
+    crate::fsio::write_output(Some(root), out, text.as_bytes())
 }
 
 /// `hygiene finalize`: reads the scan and drafts, writes the report to `out` only if valid.

@@ -119,3 +119,38 @@ pub fn of_path(path: &Path) -> io::Result<String> {
         Ok(sha256_hex(&std::fs::read(path)?))
     }
 }
+
+/// The check-time fingerprints a report's exact edits cannot carry: a generative entry has no
+/// `exact_edit` (the contract forbids it), so its target's sha256 at check time is kept beside
+/// the report in `<report>.fingerprints.json`, bound to the report's own bytes by their sha256.
+/// Apply refuses a generative entry whose target no longer has that fingerprint (or that no
+/// sidecar vouches for), exactly as it refuses a stale exact edit.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sidecar {
+    /// sha256 of the report file this sidecar belongs to.
+    pub report_sha256: String,
+    /// Root-relative path to sha256 at check time, for every generative entry's target.
+    pub files: std::collections::BTreeMap<String, String>,
+}
+
+impl Sidecar {
+    /// Where the sidecar of `report` lives.
+    pub fn path_for(report: &Path) -> std::path::PathBuf {
+        let mut name = report
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_default();
+        name.push(".fingerprints.json");
+        report.with_file_name(name)
+    }
+
+    /// Reads the sidecar of `report` when it exists, parses and belongs to `report_bytes`.
+    pub fn read(report: &Path, report_bytes: &[u8]) -> Option<Sidecar> {
+        let bytes = crate::error::read_optional(&Sidecar::path_for(report))
+            .ok()
+            .flatten()?;
+        let s: Sidecar = serde_json::from_slice(&bytes).ok()?;
+        (s.report_sha256 == sha256_hex(report_bytes)).then_some(s)
+    }
+}

@@ -25,14 +25,70 @@ fn git(root: &Path) -> Command {
         .arg(root)
         .args(["-c", "core.quotepath=off"])
         .env("GIT_OPTIONAL_LOCKS", "0")
-        .env("LC_ALL", "C")
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped());
+        .env("LC_ALL", "C");
     c
 }
 
-fn output(mut c: Command) -> Option<Vec<u8>> {
-    let out = c.output().ok()?;
+/// How long one git command may run before the helper stops waiting (`HYGIENE_GIT_TIMEOUT`,
+/// seconds; default 120). A repository can make git block forever (a FIFO named
+/// `.git/info/exclude`, a hung filesystem); the scan must still finish.
+pub fn timeout() -> std::time::Duration {
+    let secs = std::env::var("HYGIENE_GIT_TIMEOUT")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(120);
+    std::time::Duration::from_secs(secs.max(1))
+}
+
+/// Runs `c` with stdout and stderr captured, killing it after [`timeout`]. `None` when it could
+/// not start or was killed.
+pub fn run_bounded(mut c: Command) -> Option<std::process::Output> {
+    use std::io::Read;
+    let mut child = c
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut out = child.stdout.take()?;
+    let mut err = child.stderr.take()?;
+    let reader = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = out.read_to_end(&mut b);
+        b
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = (&mut err).take(64 * 1024).read_to_end(&mut b);
+        // Drain the rest so git never blocks on a full pipe.
+        let _ = std::io::copy(&mut err, &mut std::io::sink());
+        b
+    });
+    let deadline = std::time::Instant::now() + timeout();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(5))
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    let stdout = reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
+    status.map(|status| std::process::Output {
+        status,
+        stdout,
+        stderr,
+    })
+}
+
+fn output(c: Command) -> Option<Vec<u8>> {
+    let out = run_bounded(c)?;
     out.status.success().then_some(out.stdout)
 }
 
@@ -88,19 +144,14 @@ impl Repo {
         }
     }
 
-    /// Root-relative paths that differ from HEAD in the index or worktree, plus untracked ones.
-    pub fn dirty(&self) -> HashSet<String> {
+    /// Root-relative tracked paths that differ from HEAD in the index or worktree; `None` when
+    /// git could not say (a failed or timed-out `git status`), which callers must read as
+    /// "not clean". Untracked files are not listed: an untracked path is already "not
+    /// tracked", and listing them would make git read ignore files (which can block).
+    pub fn dirty(&self) -> Option<HashSet<String>> {
         let mut c = git(&self.root);
-        c.args([
-            "status",
-            "--porcelain=v1",
-            "-z",
-            "--untracked-files=all",
-            "--ignored=no",
-        ]);
-        let Some(out) = output(c) else {
-            return HashSet::new();
-        };
+        c.args(["status", "--porcelain=v1", "-z", "--untracked-files=no"]);
+        let out = output(c)?;
         let mut dirty = HashSet::new();
         let mut fields = split_z(&out);
         while let Some(rec) = fields.next() {
@@ -120,13 +171,13 @@ impl Repo {
                 dirty.insert(p);
             }
         }
-        dirty
+        Some(dirty)
     }
 
     /// The live git state of a root-relative file or directory: tracked means every file under
     /// it is tracked (and there is at least one), clean means none differs from HEAD.
     pub fn state(&self, rel: &str) -> GitState {
-        state_in(&self.tracked(), &self.dirty(), &self.root, rel)
+        state_in(&self.tracked(), self.dirty().as_ref(), &self.root, rel)
     }
 
     /// Reads the whole history once. Never fails: a broken or missing history yields what could
@@ -136,13 +187,55 @@ impl Repo {
     }
 }
 
+/// The live git facts a batch, a finalize or a sweep derives tiers from, read once.
+#[derive(Debug, Clone, Default)]
+pub struct Facts {
+    /// Root-relative tracked files.
+    pub tracked: HashSet<String>,
+    /// Root-relative tracked files that differ from HEAD; `None` when git could not say.
+    pub dirty: Option<HashSet<String>>,
+    /// Whether the root is inside a git work tree.
+    pub repo: bool,
+}
+
+impl Facts {
+    /// Reads them for `root` (outside a work tree: nothing tracked).
+    pub fn read(root: &Path) -> Facts {
+        match Repo::discover(root) {
+            Some(r) => Facts {
+                tracked: r.tracked(),
+                dirty: r.dirty(),
+                repo: true,
+            },
+            None => Facts {
+                tracked: HashSet::new(),
+                dirty: Some(HashSet::new()),
+                repo: false,
+            },
+        }
+    }
+
+    /// The state of a root-relative file or directory.
+    pub fn state(&self, root: &Path, rel: &str) -> GitState {
+        state_in(&self.tracked, self.dirty.as_ref(), root, rel)
+    }
+}
+
 /// The git state of `rel` given precomputed tracked and dirty sets (one `git` call for a batch).
+/// An unknown dirty set (`None`: git could not say) makes every path "not clean".
 pub fn state_in(
     tracked: &HashSet<String>,
-    dirty: &HashSet<String>,
+    dirty: Option<&HashSet<String>>,
     root: &Path,
     rel: &str,
 ) -> GitState {
+    let Some(dirty) = dirty else {
+        let known = state_in(tracked, Some(&HashSet::new()), root, rel);
+        return GitState {
+            tracked: known.tracked,
+            clean: false,
+        };
+    };
     let full = root.join(rel);
     let meta = std::fs::symlink_metadata(&full).ok();
     if meta.as_ref().is_some_and(|m| m.is_dir()) {
@@ -232,12 +325,12 @@ impl History {
             "--format=%x01%H %ct",
             "--",
         ]);
-        let out = match c.stdout(Stdio::piped()).output() {
-            Ok(o) => o,
-            Err(e) => {
-                h.warnings.push(format!("git log could not run: {e}"));
-                return h;
-            }
+        let Some(out) = run_bounded(c) else {
+            h.warnings.push(format!(
+                "git log could not run or did not finish within {}s; rename facts are unknown",
+                timeout().as_secs()
+            ));
+            return h;
         };
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);

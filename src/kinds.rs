@@ -217,6 +217,13 @@ pub enum FieldProblem {
     Foreign(Field),
 }
 
+/// Fields whose presence depends on another field's value, as `hygiene policy` publishes them;
+/// [`field_problems`] enforces each.
+pub const CONDITIONAL_FIELDS: &[&str] = &[
+    "extract-then-delete: `target_path` is required when `extraction_target` is `repo-durable` (where in the repository the span goes) and optional for `cross-repo` (the outside file is named at apply time with --extract-to)",
+    "delete: a `{\"whole\": \"directory\"}` anchor only on a directory-rule aggregate entry, whose `path` is the directory",
+];
+
 /// Checks `edit`'s fields against its kind's row; an empty result means they conform.
 ///
 /// ```
@@ -278,14 +285,18 @@ pub fn empty_edit(kind: EditKind) -> ExactEdit {
 
 /// Why a `replace-text` is not the substitution its characterization assumes, if it is not.
 ///
-/// `replace-text` derives `auto` because it swaps a string inside a line and keeps the old text
-/// in the report; an edit that deletes text or spans lines is a `delete-range` in disguise and
-/// must ask. So its `match` is one non-empty line and its `replacement` is not blank.
+/// `replace-text` derives `auto` because it swaps one reference for another inside a line and
+/// keeps the old text in the report; an edit that deletes text, spans lines or rewrites prose
+/// changes what the document says and must ask. So its anchor is one line, its `match` and
+/// `replacement` are references of one kind ([`crate::reference::form_problem`]); whether the
+/// swap repairs a broken reference is checked against the tree by finalize and apply
+/// ([`crate::reference::swap_problem`]).
 ///
 /// ```
 /// use hygiene::kinds::{empty_edit, replace_text_problem};
-/// use hygiene::report::EditKind;
+/// use hygiene::report::{Anchor, EditKind, LineRange};
 /// let mut e = empty_edit(EditKind::ReplaceText);
+/// e.anchor = Some(Anchor::Lines(LineRange { start_line: 3, end_line: 3 }));
 /// e.match_text = Some("src/old.rs".into());
 /// e.replacement = Some("src/new.rs".into());
 /// assert_eq!(replace_text_problem(&e), None);
@@ -294,18 +305,30 @@ pub fn empty_edit(kind: EditKind) -> ExactEdit {
 /// e.replacement = Some("x".into());
 /// e.match_text = Some("line one\nline two".into());
 /// assert!(replace_text_problem(&e).is_some());
+/// // prose is not a reference: "Never" -> "Always" asks
+/// e.match_text = Some("Never".into());
+/// e.replacement = Some("Always".into());
+/// assert!(replace_text_problem(&e).is_some());
 /// ```
-pub fn replace_text_problem(edit: &ExactEdit) -> Option<&'static str> {
+pub fn replace_text_problem(edit: &ExactEdit) -> Option<String> {
     if edit.kind != EditKind::ReplaceText {
         return None;
     }
     let m = edit.match_text.as_deref().unwrap_or("");
     let r = edit.replacement.as_deref().unwrap_or("");
     if m.is_empty() || m.contains(['\n', '\r']) || r.contains(['\n', '\r']) {
-        Some("a replace-text swaps text within one line; `match` and `replacement` are single lines and `match` is not empty")
-    } else if r.trim().is_empty() {
-        Some("a replace-text with a blank replacement deletes text; use delete-range, which asks the user")
-    } else {
-        None
+        return Some("a replace-text swaps text within one line; `match` and `replacement` are single lines and `match` is not empty".into());
     }
+    if r.trim().is_empty() {
+        return Some("a replace-text with a blank replacement deletes text; use delete-range, which asks the user".into());
+    }
+    if let Some(Anchor::Lines(l)) = edit.anchor {
+        if l.start_line != l.end_line {
+            return Some(format!(
+                "a replace-text's anchor is the one line it changes, not lines {}-{}",
+                l.start_line, l.end_line
+            ));
+        }
+    }
+    crate::reference::form_problem(m, r)
 }

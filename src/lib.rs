@@ -16,7 +16,8 @@
 //! - [`finalize`] and [`summary`]: drafts to report, and what it is worth; [`check`]: the
 //!   model-free check for CI.
 //! - [`apply`]: guarded apply and undo.
-//! - [`git`], [`paths`], [`fingerprint`], [`tokens`], [`time`]: the facts everything else stands on.
+//! - [`git`], [`paths`], [`fingerprint`], [`tokens`], [`time`]: the facts everything else stands on;
+//!   [`fsio`] and [`state`]: every write, and the helper's own `.hygiene/` folder.
 //! - [`cli`]: the thin command-line shell.
 #![deny(missing_docs)]
 
@@ -26,14 +27,19 @@ pub mod cli;
 pub mod error;
 pub mod finalize;
 pub mod fingerprint;
+pub mod fsio;
 pub mod git;
 pub mod kinds;
 pub mod lifecycle;
 pub mod paths;
 pub mod policy;
+pub mod protect;
+pub mod reference;
 pub mod report;
 pub mod scan;
 pub mod schema;
+pub mod seal;
+pub mod state;
 pub mod summary;
 pub mod tier;
 pub mod time;

@@ -3,8 +3,8 @@
 //! Every path in a report, draft or rulebook is untrusted text. [`check_relative`] is the
 //! syntactic rule (relative, `/`-separated, no `..`, no empty or `.` segment, hence no trailing
 //! `/`: one spelling per path) and [`resolve_inside`] adds the filesystem rule (no symlink on the
-//! way leads out of the root, and a write target is not itself a symlink). Nothing in hygiene reads or writes a report path
-//! any other way.
+//! way leads out of the root; for a write, no symlink on the way at all). Nothing in hygiene
+//! reads or writes a report path any other way.
 
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
@@ -24,6 +24,9 @@ pub enum PathError {
     SymlinkOut,
     /// The target itself is a symlink, which hygiene never writes through.
     SymlinkTarget,
+    /// A folder on the way is a symlink that stays inside the root: the path is a second name
+    /// for a file, which hygiene does not write or compare through.
+    SymlinkInside,
     /// The root itself cannot be resolved.
     BadRoot(String),
 }
@@ -40,6 +43,9 @@ impl fmt::Display for PathError {
             PathError::SymlinkOut => "a symbolic link on the path leads outside the root",
             PathError::SymlinkTarget => {
                 "the target is a symbolic link; hygiene does not write through links"
+            }
+            PathError::SymlinkInside => {
+                "a folder on the path is a symbolic link; hygiene writes and compares files only by their real path"
             }
             PathError::BadRoot(_) => "the root folder cannot be resolved",
         })?;
@@ -91,23 +97,45 @@ pub fn check_relative(rel: &str) -> Result<(), PathError> {
     Ok(())
 }
 
-/// Resolves `rel` under `root` for reading or writing: the syntactic rule, then every existing
-/// ancestor is canonicalized and must stay inside the canonical root. With `write`, the final
-/// component must not be a symlink. The returned path is `canonical_root/rel` (not
-/// canonicalized itself, so a missing file can be created).
+/// Resolves `rel` under `root` for reading or writing.
+///
+/// Both check the syntactic rule and that no symlink on the way leads out of the canonical root.
+/// With `write` the rule is strict: no component under the root may be a symlink at all, so a
+/// path written, deleted or compared (a dedupe's kept copy) is a file's one real name, never an
+/// alias through an in-root link (`mirror -> .`) that would let two paths name one file. The
+/// returned path is `canonical_root/rel` (not canonicalized itself, so a missing file can be
+/// created).
 pub fn resolve_inside(root: &Path, rel: &str, write: bool) -> Result<PathBuf, PathError> {
     check_relative(rel)?;
     let croot = root
         .canonicalize()
         .map_err(|e| PathError::BadRoot(e.to_string()))?;
     let full = croot.join(rel);
+    if write {
+        let mut at = croot.clone();
+        for seg in rel.split('/') {
+            at.push(seg);
+            match std::fs::symlink_metadata(&at) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    let leads_out = at.canonicalize().map_or(true, |r| !r.starts_with(&croot));
+                    return Err(if leads_out {
+                        PathError::SymlinkOut
+                    } else if at == full {
+                        PathError::SymlinkTarget
+                    } else {
+                        PathError::SymlinkInside
+                    });
+                }
+                Ok(_) => {}
+                Err(_) => break, // the rest does not exist yet
+            }
+        }
+        return Ok(full);
+    }
     // The deepest existing ancestor (or the path itself) must resolve inside the root.
     let mut probe = full.clone();
     loop {
-        if let Ok(meta) = std::fs::symlink_metadata(&probe) {
-            if probe == full && meta.file_type().is_symlink() && write {
-                return Err(PathError::SymlinkTarget);
-            }
+        if std::fs::symlink_metadata(&probe).is_ok() {
             let real = probe.canonicalize().map_err(|_| PathError::SymlinkOut)?;
             if !real.starts_with(&croot) {
                 return Err(PathError::SymlinkOut);

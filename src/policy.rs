@@ -35,14 +35,29 @@ pub struct Policy {
     pub categories: Vec<CategoryPolicy>,
     /// The rules `hygiene validate` applies, by name.
     pub validation_rules: &'static [crate::validate::Rule],
+    /// The rules finalize applies to drafts, by name (a draft error names one).
+    pub finalize_rules: &'static [crate::validate::Rule],
+    /// The guards apply runs, in order.
+    pub apply_guards: &'static [crate::apply::Guard],
+    /// Where hygiene may write: the write table and its lists.
+    pub writes: WritePolicy,
+    /// Fields whose presence depends on another field's value.
+    pub conditional_fields: &'static [&'static str],
     /// How token savings are weighted by injection frequency.
     pub token_weighting: Vec<Weighting>,
     /// The tokenizer every count uses.
     pub encoding: &'static str,
     /// The conventions finalize may recommend.
     pub conventions: Vec<Convention>,
-    /// The shipped default lifecycle rulebook (`rulebook.default.json`).
+    /// The lifecycle rulebook that governs this repository: the shipped defaults merged with its
+    /// `.hygiene/rulebook.json`, each rule with its source (`--root`; the defaults alone when the
+    /// repository's rulebook cannot be read, with the reason in `rulebook_error`).
     pub rulebook: Value,
+    /// Why the repository's rulebook could not be merged, when it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rulebook_error: Option<String>,
+    /// The shipped default rulebook (`rulebook.default.json`).
+    pub default_rulebook: Value,
     /// The signal kinds the scanner emits, with their facts and fields.
     pub signals: Vec<crate::scan::SignalRule>,
     /// The scanner's thresholds.
@@ -74,6 +89,23 @@ pub struct ScannerPolicy {
     pub superseded_words: &'static [&'static str],
     /// Words that make a `provisional-marker`.
     pub provisional_markers: &'static [&'static str],
+    /// The signals a `hygiene: frozen` document never draws.
+    pub frozen_exempt_signals: &'static [&'static str],
+}
+
+/// The write table as published.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct WritePolicy {
+    /// The rules, in the order they are checked.
+    pub rules: &'static [crate::protect::WriteRule],
+    /// Files a client or tool executes or trusts.
+    pub tool_config_globs: &'static [&'static str],
+    /// Extensions an edited document may have.
+    pub document_extensions: &'static [&'static str],
+    /// Names an edited document may have without such an extension.
+    pub document_names: &'static [&'static str],
+    /// Files clients load as instructions (never archive or extraction targets).
+    pub instruction_globs: &'static [&'static str],
 }
 
 /// One exact-edit kind as published.
@@ -228,8 +260,23 @@ pub fn token_weighting() -> Vec<Weighting> {
     .collect()
 }
 
-/// The whole policy.
-pub fn policy() -> Policy {
+/// The whole policy, with the rulebook that governs `root` (the shipped one when `None`).
+pub fn policy(root: Option<&std::path::Path>) -> Policy {
+    let (rulebook, rulebook_error) = match root.map(crate::lifecycle::Rulebook::load) {
+        Some(Ok(book)) => (book.to_json(), None),
+        Some(Err(e)) => (
+            crate::lifecycle::Rulebook::defaults()
+                .map(|b| b.to_json())
+                .unwrap_or_default(),
+            Some(e.to_string()),
+        ),
+        None => (
+            crate::lifecycle::Rulebook::defaults()
+                .map(|b| b.to_json())
+                .unwrap_or_default(),
+            None,
+        ),
+    };
     Policy {
         schema: POLICY_SCHEMA,
         report_schema_version: crate::report::SCHEMA_VERSION,
@@ -238,10 +285,22 @@ pub fn policy() -> Policy {
         kinds: kinds(),
         categories: categories(),
         validation_rules: crate::validate::RULES,
+        finalize_rules: crate::finalize::RULES,
+        apply_guards: crate::apply::GUARDS,
+        writes: WritePolicy {
+            rules: crate::protect::RULES,
+            tool_config_globs: crate::protect::TOOL_CONFIG_GLOBS,
+            document_extensions: crate::protect::DOCUMENT_EXTENSIONS,
+            document_names: crate::protect::DOCUMENT_NAMES,
+            instruction_globs: crate::protect::INSTRUCTION_GLOBS,
+        },
+        conditional_fields: crate::kinds::CONDITIONAL_FIELDS,
         token_weighting: token_weighting(),
         encoding: crate::tokens::ENCODING,
         conventions: crate::finalize::shipped_conventions(),
-        rulebook: crate::lifecycle::default_rulebook_json(),
+        rulebook,
+        rulebook_error,
+        default_rulebook: crate::lifecycle::default_rulebook_json(),
         signals: crate::scan::signal_rules(),
         thresholds: crate::scan::THRESHOLDS,
         scanner: ScannerPolicy {
@@ -254,6 +313,7 @@ pub fn policy() -> Policy {
             done_words: crate::scan::detectors::status::DONE_WORDS,
             superseded_words: crate::scan::detectors::superseded::SUPERSEDED_WORDS,
             provisional_markers: crate::scan::detectors::provisional::MARKERS,
+            frozen_exempt_signals: crate::scan::FROZEN_EXEMPT_SIGNALS,
         },
         exit_codes: vec![
             ExitCode {

@@ -835,7 +835,7 @@ fn policy_tier_table_equals_the_function() {
 
 #[test]
 fn policy_kind_table_equals_what_the_validator_enforces() {
-    let p = hygiene::policy::policy();
+    let p = hygiene::policy::policy(None);
     assert_eq!(p.kinds.len(), 7);
     let v = golden();
     for k in &p.kinds {
@@ -870,7 +870,7 @@ fn policy_kind_table_equals_what_the_validator_enforces() {
 
 #[test]
 fn policy_categories_are_exactly_what_parses() {
-    let p = hygiene::policy::policy();
+    let p = hygiene::policy::policy(None);
     let mut total = 0;
     for c in &p.categories {
         for s in &c.subtypes {
@@ -1076,8 +1076,11 @@ fn shipped_conventions_apply_to_default_rules_that_a_model_judges() {
             c.name
         );
     }
-    let p = hygiene::policy::policy();
-    assert_eq!(p.rulebook, hygiene::lifecycle::default_rulebook_json());
+    let p = hygiene::policy::policy(None);
+    assert_eq!(
+        p.default_rulebook,
+        hygiene::lifecycle::default_rulebook_json()
+    );
 }
 
 #[test]

@@ -72,9 +72,31 @@ fn repo() -> Repo {
     Repo { _dir: dir, root }
 }
 
+/// The shipped plans rule's question, read from the rulebook file itself: a hand-written scan
+/// must say what the live rulebook says, or finalize refuses its lifecycle objects.
+fn plans_question() -> String {
+    let book: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/rulebook.default.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    book["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "plans")
+        .unwrap()["served_when"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 fn scan(root: &Path) -> Value {
     let proven = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "docs/plans/x.done"});
-    let judged = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when": "Has the plan been implemented?"});
+    let judged = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when": plans_question()});
     json!({
         "schema_version": 1, "tool_version": "0.1.0", "generated_at": "2099-01-01T00:00:00Z",
         "scan": {"project_root": root.display().to_string(), "scope_globs": ["**/*.md"], "excluded_dirs": ["target"], "files_scanned": 7},
@@ -119,7 +141,7 @@ fn drafts() -> Value {
          "signals": [{"kind": "lifecycle"}], "op": "Keep the decisions, delete the plan.", "op_type": "deterministic",
          "exact_edit": {"kind": "extract-then-delete", "anchor": {"start_line": 3, "end_line": 6},
                         "extraction_target": "repo-durable", "target_path": "docs/decisions.md",
-                        "lifecycle": {"rule_ref": "plans", "lifetime": "delete-once-served", "served_when": "Has the plan been implemented?"}}}
+                        "lifecycle": {"rule_ref": "plans", "lifetime": "delete-once-served", "served_when": plans_question()}}}
     ]})
 }
 
@@ -260,10 +282,7 @@ fn derived_fields_equal_independent_computation() {
         e[5]["safety_tier"],
         spec_tier(true, true, true, Some((false, true)))
     );
-    assert_eq!(
-        e[5]["lifecycle"]["served_when"],
-        "Has the plan been implemented?"
-    );
+    assert_eq!(e[5]["lifecycle"]["served_when"], plans_question().as_str());
 
     // promotion candidates: exactly the judged entry, with the plans convention
     let pc = report["promotion_candidates"].as_array().unwrap();
@@ -276,8 +295,13 @@ fn derived_fields_equal_independent_computation() {
 #[test]
 fn lifecycle_tier_follows_live_git_state() {
     let r = repo();
-    // The proven plan edited in the work tree: dirty, so confirm and not reversible.
-    write(&r.root, "docs/plans/x.md", "# Plan X, edited\n");
+    // The proven plan edited in the work tree (its marker line kept): dirty, so confirm and not
+    // reversible.
+    write(
+        &r.root,
+        "docs/plans/x.md",
+        "---\nserved_when_path: docs/plans/x.done\n---\n# Plan X, edited\n",
+    );
     let (out, report_path) = finalize(&r, &scan(&r.root), &drafts());
     assert_eq!(
         out.status.code(),

@@ -97,7 +97,7 @@ impl Fixture {
         self.evaluate()
             .iter()
             .map(|g| {
-                let git = state_in(&tracked, &dirty, &root, &g.path);
+                let git = state_in(&tracked, dirty.as_ref(), &root, &g.path);
                 (g.path.clone(), lifecycle::sweep::tier_of(g, git))
             })
             .collect()

@@ -24,6 +24,29 @@ use hygiene::apply::{self, ApplyRequest, Failure, Outcome, Selection};
 use hygiene::kinds::{self, Reversibility};
 use hygiene::report::{EditKind, ExactEdit, Lifecycle, Lifetime, OpType, SafetyTier};
 use hygiene::tier::{derive_safety_tier, lifecycle_arg, GitState};
+
+/// The request with the approvals a user gives after seeing the dry run: each selected entry's
+/// token, as `--dry-run` reports it (no approvals when the dry run is refused whole).
+fn approved(mut req: ApplyRequest) -> ApplyRequest {
+    if let Selection::Entries(chosen) = &req.selection {
+        let dry = ApplyRequest {
+            dry_run: true,
+            ..req.clone()
+        };
+        if let Ok(r) = apply::apply(&dry) {
+            req.approvals = chosen
+                .iter()
+                .filter_map(|n| {
+                    r.results
+                        .iter()
+                        .find(|x| x.entry == *n)
+                        .and_then(|x| x.approve.clone())
+                })
+                .collect();
+        }
+    }
+    req
+}
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
@@ -274,8 +297,18 @@ struct Built {
 
 /// Writes the files of `case` under `root` and builds a valid report over them.
 fn build(root: &Path, case: &Case) -> Built {
-    let served = json!({"rule_ref": "plans", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
+    let served = json!({"rule_ref": "served", "lifetime": "delete-once-served", "served_when_path": "done.txt"});
     std::fs::write(root.join("done.txt"), "marker\n").unwrap();
+    std::fs::create_dir_all(root.join("docs")).unwrap();
+    std::fs::write(root.join("docs/new.md"), "# New\n").unwrap();
+    // The live rule the lifecycle entries stand on (apply re-evaluates them). CLAUDE.md stays
+    // protected by the shipped keep rule, so its lifecycle entries are refused.
+    std::fs::create_dir_all(root.join(".hygiene")).unwrap();
+    std::fs::write(
+        root.join(".hygiene/rulebook.json"),
+        json!({"rules": [{"id": "served", "match": "file", "glob": format!("{{{}}}", NAMES.join(",")), "lifetime": "delete-once-served", "served_when_path": "done.txt"}]}).to_string(),
+    )
+    .unwrap();
     let mut canon = String::from("# Canon\n");
     let mut canon_lines = 1usize;
     let mut texts: BTreeMap<String, String> = BTreeMap::new();
@@ -304,13 +337,20 @@ fn build(root: &Path, case: &Case) -> Built {
                     json!({"kind": "insert-frontmatter", "key": (["hygiene", "status", "ünï"][o.pick % 3]), "value": (["frozen", "done", "x: y"][o.pick % 3])})
                 }
                 3 => {
-                    // A match taken from the anchored line, so it occurs inside the anchor.
-                    let line = span[0];
-                    let m: String = line.chars().skip(o.pick % 3).take(1 + o.pick % 5).collect();
-                    if m.is_empty() {
+                    // A broken reference of the anchored line, pointed at one that resolves
+                    // (`[link](docs/old.md#part)` has it only inside a longer reference: apply
+                    // refuses that one).
+                    let Some(at) = lines
+                        .iter()
+                        .enumerate()
+                        .skip(o.pick % n)
+                        .chain(lines.iter().enumerate())
+                        .find(|(_, &l)| LINES[l].contains("docs/old.md"))
+                        .map(|(i, _)| i + 1)
+                    else {
                         continue;
-                    }
-                    json!({"kind": "replace-text", "anchor": {"start_line": start, "end_line": start}, "match": m, "replacement": (["X", "y z", "docs/new.md", "ü\u{301}"][o.pick % 4])})
+                    };
+                    json!({"kind": "replace-text", "anchor": {"start_line": at, "end_line": at}, "match": "docs/old.md", "replacement": "docs/new.md"})
                 }
                 4 => {
                     // The canonical copy: the same lines, whitespace refolded, in canon.md.
@@ -431,20 +471,28 @@ fn apply_then_undo_restores_every_touched_file_byte_for_byte() {
             let mut stack: Vec<BTreeMap<String, Vec<u8>>> = Vec::new();
             for step in &case.steps {
                 let selection = match step {
-                    Some(k) if built.entries > 0 => Selection::Entry(k % built.entries),
+                    Some(k) if built.entries > 0 => Selection::Entries(vec![k % built.entries]),
                     _ => Selection::Auto,
                 };
                 let before = snapshot(&root);
-                let req = ApplyRequest {
+                let req = approved(ApplyRequest {
                     root: root.clone(),
                     report: report_path.clone(),
                     selection,
+                    approvals: Vec::new(),
                     proposal: None,
                     extract_to: None,
                     dry_run: false,
-                };
+                });
                 let out = match apply::apply(&req) {
                     Ok(r) => r,
+                    // Outside git the auto tier is refused whole, and nothing changes.
+                    Err(Failure::Refused(m))
+                        if !case.with_git && m.contains("not inside a git work tree") =>
+                    {
+                        prop_assert_eq!(&snapshot(&root), &before);
+                        continue;
+                    }
                     Err(Failure::Refused(m)) => {
                         return Err(TestCaseError::fail(format!("refused whole: {m}")))
                     }
@@ -581,11 +629,14 @@ fn hostile_paths_are_refused_and_nothing_outside_the_root_changes() {
             let _ = std::fs::remove_dir_all(&root);
             std::fs::create_dir_all(root.join("docs")).unwrap();
             std::fs::create_dir_all(&outside).unwrap();
-            let victim = "# Victim\nline 2\nline 3\n";
+            let victim = "# Victim\nsee docs/old.md\nline 3\n";
             std::fs::write(outside.join("victim.md"), victim).unwrap();
             let ok = "# Ok\nline 2\nline 3\n";
             std::fs::write(root.join("ok.md"), ok).unwrap();
             std::fs::write(root.join("done.txt"), "x\n").unwrap();
+            std::fs::write(root.join("docs/new.md"), "# New\n").unwrap();
+            // A work tree, so the auto tier runs its guards rather than refusing outside git.
+            git(&root, &["init", "-q"]);
             #[cfg(unix)]
             {
                 use std::os::unix::fs::symlink;
@@ -602,7 +653,7 @@ fn hostile_paths_are_refused_and_nothing_outside_the_root_changes() {
             let temporary = json!({"rule_ref": "r", "lifetime": "temporary"});
             // The hostile path goes into one path field of an otherwise valid entry.
             let (path, edit, lifecycle) = match field {
-                0 => (hostile.clone(), json!({"kind": "replace-text", "anchor": {"start_line": 2, "end_line": 2}, "match": "line", "replacement": "X", "expected_sha256": sha256_hex(victim.as_bytes())}), None),
+                0 => (hostile.clone(), json!({"kind": "replace-text", "anchor": {"start_line": 2, "end_line": 2}, "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": sha256_hex(victim.as_bytes())}), None),
                 1 => ("ok.md".to_string(), json!({"kind": "move-to-archive", "anchor": {"start_line": 2, "end_line": 2}, "dest_path": hostile, "expected_sha256": oks}), None),
                 2 => ("ok.md".to_string(), json!({"kind": "dedupe", "anchor": {"start_line": 2, "end_line": 2}, "canonical_ref": format!("{hostile}:2-2"), "expected_sha256": oks}), None),
                 3 => ("ok.md".to_string(), json!({"kind": "extract-then-delete", "anchor": {"start_line": 2, "end_line": 2}, "lifecycle": temporary, "extraction_target": "repo-durable", "target_path": hostile, "expected_sha256": oks}), Some(temporary.clone())),
@@ -638,14 +689,15 @@ fn hostile_paths_are_refused_and_nothing_outside_the_root_changes() {
             // The report lives outside the root, so `.hygiene/` is only what apply makes.
             let report_path = base.join("report.json");
             std::fs::write(&report_path, serde_json::to_vec(&report).unwrap()).unwrap();
-            let req = ApplyRequest {
+            let req = approved(ApplyRequest {
                 root: root.clone(),
                 report: report_path,
-                selection: if auto { Selection::Auto } else { Selection::Entry(0) },
+                selection: if auto { Selection::Auto } else { Selection::Entries(vec![0]) },
+                approvals: Vec::new(),
                 proposal: None,
                 extract_to: None,
                 dry_run: false,
-            };
+            });
             let applied = match apply::apply(&req) {
                 Ok(r) => r.results.iter().any(|r| r.outcome == Outcome::Applied),
                 Err(_) => false,

@@ -3,25 +3,15 @@
 //! re-derivation of a lifecycle entry's tier.
 
 use crate::paths::resolve_inside;
-use crate::report::Lifecycle;
-use crate::tier::Evidence;
 
 use std::path::{Path, PathBuf};
 
 pub use crate::fingerprint::{dir_digest, hex, list_dir, sha256_hex};
 
-/// Folders at the root an entry may never touch: git's own data and hygiene's journal.
-const FORBIDDEN_TOP: [&str; 2] = [".git", ".hygiene"];
-
-/// Resolves a report path for reading (`write` false) or writing, with the refusal phrased for
-/// the entry's result.
+/// Resolves a report path for reading (`write` false) or writing and comparing (strict: no
+/// link on the way), with the refusal phrased for the entry's result. Which paths may be
+/// written at all is [`crate::protect`]'s table, checked by each op for its role.
 pub fn resolve(root: &Path, field: &str, rel: &str, write: bool) -> Result<PathBuf, String> {
-    let first = rel.split('/').next().unwrap_or("");
-    if FORBIDDEN_TOP.contains(&first) {
-        return Err(format!(
-            "{field} `{rel}` is inside `{first}/`, which hygiene never edits"
-        ));
-    }
     resolve_inside(root, rel, write).map_err(|e| format!("{field} `{rel}`: {e}"))
 }
 
@@ -57,11 +47,4 @@ pub fn check_mtime(path: &Path, rel: &str, generated_at: i64) -> Result<(), Stri
         Some(_) => Ok(()),
         None => Err(format!("`{rel}`: modification time unreadable")),
     }
-}
-
-/// The evidence a lifecycle entry stands on, read live: a `served_when_path` must still exist
-/// now; an age-based temporary rule is scanner-proven; a `served_when` question is a model's.
-/// `None` for a `keep` rule, which protects the document from every lifecycle op.
-pub fn live_evidence(root: &Path, lc: &Lifecycle) -> Option<Evidence> {
-    crate::lifecycle::evidence_of(root, lc)
 }

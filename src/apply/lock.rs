@@ -4,8 +4,11 @@
 //! existence is the lock: the OS drops it when the process ends, even by `abort` or `kill -9`,
 //! so a crashed batch never leaves the repository locked, and two runs cannot both win.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::path::Path;
+
+/// How long [`BatchLock::acquire`] waits for a lock another process holds.
+pub const WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// A held lock; released when dropped (or when the process ends).
 #[derive(Debug)]
@@ -23,19 +26,25 @@ pub enum LockError {
 }
 
 impl BatchLock {
-    /// Takes the lock at `path` without waiting.
+    /// Takes the lock at `path`, waiting at most [`WAIT`] for a holder to let go.
+    ///
+    /// The short wait is not for a second batch (that one refuses): a lock is an open file
+    /// description, and a child process forked at that moment by another thread (a `git` call)
+    /// holds it until its `exec`, a few microseconds after the batch released it.
     pub fn acquire(path: &Path) -> Result<BatchLock, LockError> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(LockError::Io)?;
-        match file.try_lock() {
-            Ok(()) => Ok(BatchLock { _file: file }),
-            Err(TryLockError::WouldBlock) => Err(LockError::Busy),
-            Err(TryLockError::Error(e)) => Err(LockError::Io(e)),
+        // Opened without following a link: a committed `.hygiene/apply.lock -> elsewhere`
+        // must not create or lock a file outside the root.
+        let file = crate::fsio::open_lock(path).map_err(LockError::Io)?;
+        let deadline = std::time::Instant::now() + WAIT;
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(BatchLock { _file: file }),
+                Err(TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(10))
+                }
+                Err(TryLockError::WouldBlock) => return Err(LockError::Busy),
+                Err(TryLockError::Error(e)) => return Err(LockError::Io(e)),
+            }
         }
     }
 }

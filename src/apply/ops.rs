@@ -6,20 +6,29 @@
 use super::guards;
 use super::plan::{Change, EntryPlan, Refusal, Workspace};
 use super::text;
+use crate::protect::Role;
 use crate::report::{Anchor, EditKind, Entry, ExactEdit, ExtractionTarget, WholeKind};
 use std::path::Path;
+
+/// The write table ([`crate::protect`]) for one path in one role.
+fn allowed(ws: &Workspace, role: Role, rel: &str) -> Result<(), Refusal> {
+    crate::protect::check(&ws.root, role, rel)
+        .map_err(|r| Refusal::hard(format!("{} [{}]", r.message, r.rule)))
+}
 
 /// What an entry asks of its op beyond the report.
 #[derive(Debug, Clone, Copy)]
 pub struct Ctx<'a> {
-    /// Index of the entry in the report.
-    pub index: usize,
     /// The entry.
     pub entry: &'a Entry,
     /// `--extract-to`, for a cross-repo extraction.
     pub extract_to: Option<&'a Path>,
     /// `--proposal` bytes, for a generative entry.
     pub proposal: Option<&'a [u8]>,
+    /// A generative target's check-time sha256 (from the report's sidecar).
+    pub fingerprint: Option<&'a str>,
+    /// The live rulebook, to refuse a dedupe whose kept copy a lifecycle rule will delete.
+    pub rulebook: Option<&'a crate::lifecycle::Rulebook>,
 }
 
 /// An op's verdict when it passed its guards.
@@ -52,6 +61,11 @@ pub fn order_line(edit: Option<&ExactEdit>) -> u32 {
 
 /// Plans one entry.
 pub fn plan_entry(ws: &mut Workspace, ctx: &Ctx) -> Result<Planned, Refusal> {
+    let role = match ctx.entry.exact_edit.as_ref().map(|x| x.kind) {
+        Some(EditKind::Delete | EditKind::ExtractThenDelete) => Role::Delete,
+        _ => Role::Edit,
+    };
+    allowed(ws, role, ctx.entry.path.trim_end_matches('/'))?;
     let Some(edit) = ctx.entry.exact_edit.as_ref() else {
         return generative(ws, ctx).map(Planned::Plan);
     };
@@ -95,7 +109,7 @@ fn anchored(
     let text = ws.target(path, edit.expected_sha256.as_deref(), true)?;
     let (s, e) = lines_anchor(edit)?;
     let original_lines = ws.slots[path.as_str()]
-        .original
+        .base
         .as_deref()
         .map(|b| b.split_inclusive(|&c| c == b'\n').count())
         .unwrap_or(0);
@@ -130,14 +144,15 @@ fn delete_range(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<Entry
     )))
 }
 
-/// `replace-text`: replaces every occurrence of `match` inside the anchor.
+/// `replace-text`: points a broken reference at one that resolves, in its one line, where it
+/// stands on its own ([`crate::reference::swap_problem`]).
 fn replace_text(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, Refusal> {
+    if let Some(why) = crate::kinds::replace_text_problem(edit) {
+        return Err(Refusal::hard(why));
+    }
     let (text, s, e) = anchored(ws, ctx, edit, true)?;
     let m = edit.match_text.as_deref().unwrap_or("");
     let r = edit.replacement.as_deref().unwrap_or("");
-    if m.is_empty() {
-        return Err(Refusal::hard("replace-text has an empty `match`"));
-    }
     let region = text::span(&text, s, e);
     if !region.contains(m) {
         return Err(Refusal::stale(format!(
@@ -145,7 +160,13 @@ fn replace_text(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<Entry
             ctx.entry.path
         )));
     }
-    let new_region = region.replace(m, r);
+    if let Some(why) = crate::reference::swap_problem(&ws.root, &ctx.entry.path, &region, m, r) {
+        return Err(Refusal::hard(format!(
+            "`{}` line {s}: {why}",
+            ctx.entry.path
+        )));
+    }
+    let new_region = crate::reference::replace_whole(&region, m, r);
     Ok(single(rewrite(
         &ctx.entry.path,
         text::splice(&text, s, e, &new_region),
@@ -170,9 +191,17 @@ fn dedupe(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, 
             "canonical_ref `{cref}` is not `path:start-end`"
         )));
     };
-    let cabs = guards::resolve(&ws.root, "canonical_ref", cpath, false).map_err(Refusal::hard)?;
+    // The kept copy is read by its one real name (no link on the way), and the slot refuses a
+    // second name of the entry's own file, so the two copies are two files.
+    let cabs = guards::resolve(&ws.root, "canonical_ref", cpath, true).map_err(Refusal::hard)?;
+    if let Some(rule) = ctx.rulebook.and_then(|b| b.governs(cpath)) {
+        return Err(Refusal::hard(format!(
+            "the kept copy `{cpath}` is governed by lifecycle rule `{}`, which will delete it; a dedupe keeps its text only in a document that stays",
+            rule.id
+        )));
+    }
     let slot = ws.slot(cpath, &cabs, false)?;
-    let (Some(orig), Some(cur)) = (slot.original.as_deref(), slot.current.clone()) else {
+    let (Some(orig), Some(cur)) = (slot.base.as_deref(), slot.current.clone()) else {
         return Err(Refusal::stale(format!(
             "the kept copy `{cpath}` does not exist (or an earlier entry removes it)"
         )));
@@ -228,6 +257,7 @@ fn append_to(
     default_eol: &str,
 ) -> Result<(Change, Vec<String>), Refusal> {
     let abs = guards::resolve(&ws.root, field, rel, true).map_err(Refusal::hard)?;
+    allowed(ws, Role::Target, rel)?;
     let dirs = missing_dirs(&ws.root, rel)?;
     let slot = ws.slot(rel, &abs, false)?;
     if slot.original.is_some() && slot.current.is_none() {
@@ -468,6 +498,7 @@ fn delete_dir(
     let mut plan = EntryPlan::default();
     for f in &listing.files {
         let key = format!("{path}/{f}");
+        allowed(ws, Role::Delete, &key)?;
         let fabs = abs.join(f);
         ws.slot(&key, &fabs, false)?;
         plan.changes.push(remove_file(ws, &key)?);
@@ -568,14 +599,20 @@ fn external_target(root: &Path, dest: &Path) -> Result<std::path::PathBuf, Refus
     Ok(abs)
 }
 
-/// A generative entry: the rewriter's proposal replaces the whole file, guarded by the mtime
-/// fence (a generative entry has no fingerprint).
+/// A generative entry: the rewriter's proposal replaces the whole file, guarded like an exact
+/// edit by the target's check-time fingerprint (kept in the report's sidecar, since the
+/// contract gives a generative entry no `exact_edit`) and by the mtime fence.
 fn generative(ws: &mut Workspace, ctx: &Ctx) -> Result<EntryPlan, Refusal> {
     let path = &ctx.entry.path;
     let Some(proposal) = ctx.proposal else {
         return Err(Refusal::hard("a generative entry needs --proposal FILE"));
     };
-    ws.target(path, None, false)?;
+    let Some(fingerprint) = ctx.fingerprint else {
+        return Err(Refusal::stale(format!(
+            "no check-time fingerprint vouches for `{path}` (the report's .fingerprints.json is missing or belongs to another report)"
+        )));
+    };
+    ws.target(path, Some(fingerprint), true)?;
     ws.check_untouched(path)?;
     Ok(single(Change {
         key: path.clone(),

@@ -30,22 +30,6 @@ fn relies_on(edit: Option<&ExactEdit>) -> Option<(&str, u32, u32)> {
     Some((path, a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
-/// Whether entry `a` must be planned before entry `b`.
-fn must_precede(a: (&str, Option<&ExactEdit>), b: (&str, Option<&ExactEdit>)) -> bool {
-    let (ca, cb) = (changes(a.1), changes(b.1));
-    if a.0 == b.0 {
-        if let (Some((a_start, _)), Some((_, b_end))) = (ca, cb) {
-            if a_start > b_end {
-                return true;
-            }
-        }
-    }
-    match (relies_on(a.1), cb) {
-        (Some((kept, _, kept_end)), Some((b_start, _))) => kept == b.0 && b_start <= kept_end,
-        _ => false,
-    }
-}
-
 /// A planning order of `entries` (path and edit each): a topological order of the constraints
 /// above, taking the earliest ready entry of the given order first. Where constraints conflict
 /// (two edits that cannot both apply anyway) the given order decides.
@@ -65,27 +49,66 @@ fn must_precede(a: (&str, Option<&ExactEdit>), b: (&str, Option<&ExactEdit>)) ->
 /// assert_eq!(order, [0, 2, 1]);
 /// ```
 pub fn batch_order(entries: &[(&str, Option<&ExactEdit>)]) -> Vec<usize> {
+    use std::cmp::Reverse;
+    use std::collections::{BTreeSet, BinaryHeap, HashMap};
     let n = entries.len();
-    let mut indegree = vec![0usize; n];
     let mut after: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for a in 0..n {
-        for b in 0..n {
-            if a != b && must_precede(entries[a], entries[b]) {
-                after[a].push(b);
-                indegree[b] += 1;
-            }
+    let mut indegree = vec![0usize; n];
+    let mut edge = |a: usize, b: usize, after: &mut Vec<Vec<usize>>| {
+        if a != b {
+            after[a].push(b);
+            indegree[b] += 1;
+        }
+    };
+    // Edits of one file keep their given (bottom-up) order: a chain, so the whole constraint
+    // set stays linear in size.
+    let mut groups: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, (path, _)) in entries.iter().enumerate() {
+        groups.entry(path).or_default().push(i);
+    }
+    for g in groups.values() {
+        for w in g.windows(2) {
+            edge(w[0], w[1], &mut after);
         }
     }
-    let mut done = vec![false; n];
+    // A dedupe precedes the first edit of its kept copy's file that starts at or above the end
+    // of the kept span; the chain carries the constraint to every later edit of that file.
+    let start = |i: usize| changes(entries[i].1).map_or(0, |(s, _)| s);
+    for (d, (_, edit)) in entries.iter().enumerate() {
+        let Some((kept, _, kept_end)) = relies_on(*edit) else {
+            continue;
+        };
+        let Some(g) = groups.get(kept) else { continue };
+        let mut pos = g.partition_point(|&b| start(b) > kept_end);
+        if g.get(pos) == Some(&d) {
+            pos += 1;
+        }
+        if let Some(&b) = g.get(pos) {
+            edge(d, b, &mut after);
+        }
+    }
+    // Kahn's algorithm, earliest ready entry of the given order first; where constraints
+    // conflict (a cycle: edits that cannot all apply anyway), the given order decides.
+    let mut ready: BinaryHeap<Reverse<usize>> =
+        (0..n).filter(|&i| indegree[i] == 0).map(Reverse).collect();
+    let mut remaining: BTreeSet<usize> = (0..n).collect();
     let mut order = Vec::with_capacity(n);
-    while let Some(next) = (0..n)
-        .find(|&i| !done[i] && indegree[i] == 0)
-        .or_else(|| (0..n).find(|&i| !done[i]))
-    {
-        done[next] = true;
+    loop {
+        let next = loop {
+            match ready.pop() {
+                Some(Reverse(i)) if remaining.contains(&i) => break Some(i),
+                Some(_) => continue,
+                None => break remaining.first().copied(),
+            }
+        };
+        let Some(next) = next else { break };
+        remaining.remove(&next);
         order.push(next);
         for &b in &after[next] {
             indegree[b] = indegree[b].saturating_sub(1);
+            if indegree[b] == 0 && remaining.contains(&b) {
+                ready.push(Reverse(b));
+            }
         }
     }
     order

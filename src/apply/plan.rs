@@ -7,9 +7,15 @@
 //! touched. Entries run bottom-up per file, and an entry whose anchor reaches the watermark is
 //! refused rather than applied to shifted lines. Spans a `dedupe` relied on are *protected*: a
 //! later entry may not remove the copy that made the dedupe non-destructive.
+//!
+//! A file this helper already changed from the same report (an earlier batch: the auto tier,
+//! then approvals one by one) is *rebased*: the journal proves its current bytes are exactly
+//! what those batches wrote over the bytes the check saw, so the batch starts from the checked
+//! bytes, replays the entries already applied and plans the new ones on top (see
+//! [`super::history`]). Its guards compare fingerprints with the checked bytes.
 
 use super::guards::{self, sha256_hex};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Why an entry was refused, and whether the cure is a fresh check.
@@ -46,8 +52,13 @@ pub struct Slot {
     pub abs: PathBuf,
     /// Outside the repository (a cross-repo extraction target).
     pub external: bool,
-    /// Bytes at batch start; `None` when absent.
+    /// Bytes on disk at batch start; `None` when absent. The journal keeps these.
     pub original: Option<Vec<u8>>,
+    /// The bytes the check saw, which the guards and anchors refer to: `original`, or for a
+    /// rebased file the bytes before this helper's earlier batches of the same report.
+    pub base: Option<Vec<u8>>,
+    /// Rebased on the journal (see the module doc): its mtime is the earlier batch's.
+    pub rebased: bool,
     /// Bytes after the entries committed so far; `None` when removed.
     pub current: Option<Vec<u8>>,
     /// Lowest 1-based line a committed edit touched (`u32::MAX`: untouched).
@@ -69,9 +80,14 @@ impl Slot {
         self.original != self.current
     }
 
-    /// sha256 of the bytes at batch start.
+    /// sha256 of the bytes on disk at batch start.
     pub fn original_sha(&self) -> Option<String> {
         self.original.as_deref().map(sha256_hex)
+    }
+
+    /// sha256 of the bytes the check saw.
+    pub fn base_sha(&self) -> Option<String> {
+        self.base.as_deref().map(sha256_hex)
     }
 }
 
@@ -112,6 +128,26 @@ pub struct Workspace {
     pub dirs_created: Vec<String>,
     /// Folders the batch removes, parents first.
     pub dirs_removed: Vec<String>,
+    /// Checked bytes of rebased files, by key.
+    pub rebase: HashMap<String, Option<Vec<u8>>>,
+    /// Entries earlier batches applied, replayed on rebased files.
+    pub prior: HashSet<usize>,
+    /// The file behind each slot (device, inode), so two names of one file are caught.
+    identities: HashMap<(u64, u64), String>,
+}
+
+/// The (device, inode) of a file, where the platform has them.
+fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
 }
 
 impl Workspace {
@@ -123,17 +159,29 @@ impl Workspace {
             slots: BTreeMap::new(),
             dirs_created: Vec::new(),
             dirs_removed: Vec::new(),
+            rebase: HashMap::new(),
+            prior: HashSet::new(),
+            identities: HashMap::new(),
         }
     }
 
     /// The slot for `key`, read from disk the first time. A directory or a link is refused:
-    /// slots are regular files or absent names.
+    /// slots are regular files or absent names. Two names of one file (hard links) are refused:
+    /// a dedupe would otherwise keep its "copy" in the file it removes it from.
     pub fn slot(&mut self, key: &str, abs: &Path, external: bool) -> Result<&Slot, Refusal> {
         if !self.slots.contains_key(key) {
             let original = match std::fs::symlink_metadata(abs) {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
                 Err(e) => return Err(Refusal::hard(format!("`{key}`: {e}"))),
                 Ok(m) if m.is_file() => {
+                    if let Some(id) = identity(&m) {
+                        if let Some(other) = self.identities.get(&id).filter(|o| *o != key) {
+                            return Err(Refusal::hard(format!(
+                                "`{key}` is the same file as `{other}` (a hard link); hygiene edits and compares one name per file"
+                            )));
+                        }
+                        self.identities.insert(id, key.to_string());
+                    }
                     Some(std::fs::read(abs).map_err(|e| Refusal::hard(format!("`{key}`: {e}")))?)
                 }
                 Ok(m) if m.is_dir() => {
@@ -147,12 +195,18 @@ impl Workspace {
                     )))
                 }
             };
+            let (base, rebased) = match self.rebase.get(key) {
+                Some(b) => (b.clone(), true),
+                None => (original.clone(), false),
+            };
             self.slots.insert(
                 key.to_string(),
                 Slot {
                     abs: abs.to_path_buf(),
                     external,
-                    current: original.clone(),
+                    current: base.clone(),
+                    base,
+                    rebased,
                     original,
                     watermark: u32::MAX,
                     protected: Vec::new(),
@@ -186,7 +240,7 @@ impl Workspace {
         let abs = guards::resolve(&self.root, "path", rel, true).map_err(Refusal::hard)?;
         let generated_at = self.generated_at;
         let slot = self.slot(rel, &abs, false)?;
-        if slot.original.is_none() {
+        if slot.base.is_none() {
             return Err(Refusal::stale(format!("`{rel}` does not exist")));
         }
         if slot.current.is_none() {
@@ -200,7 +254,7 @@ impl Workspace {
                     "the entry for `{rel}` has no expected_sha256"
                 )));
             };
-            let actual = slot.original_sha().unwrap_or_default();
+            let actual = slot.base_sha().unwrap_or_default();
             if !actual.eq_ignore_ascii_case(expected) {
                 return Err(Refusal::stale(format!(
                     "`{rel}` changed since the check (sha256 {} is not the expected {})",
@@ -209,7 +263,11 @@ impl Workspace {
                 )));
             }
         }
-        guards::check_mtime(&abs, rel, generated_at).map_err(Refusal::stale)?;
+        // A rebased file's bytes were written by an earlier batch (after the check), and its
+        // checked bytes are proven by the journal instead.
+        if !slot.rebased {
+            guards::check_mtime(&abs, rel, generated_at).map_err(Refusal::stale)?;
+        }
         Ok(slot.current.clone().unwrap_or_default())
     }
 
@@ -245,14 +303,21 @@ impl Workspace {
         Ok(())
     }
 
-    /// Refuses an op that replaces or removes a whole file the batch already changed or relies on.
+    /// Refuses an op that replaces or removes a whole file the batch already changed or relies
+    /// on. Entries replayed from earlier batches do not count: their result is the file's
+    /// current content, which the whole-file op replaces knowingly.
     pub fn check_untouched(&self, key: &str) -> Result<(), Refusal> {
-        match self.slots.get(key) {
-            Some(s) if !s.untouched() => Err(Refusal::hard(format!(
+        let Some(s) = self.slots.get(key) else {
+            return Ok(());
+        };
+        let new_change = s.entries.iter().any(|e| !self.prior.contains(e));
+        let new_reliance = s.protected.iter().any(|(_, _, e)| !self.prior.contains(e));
+        if new_change || new_reliance {
+            return Err(Refusal::hard(format!(
                 "`{key}` is changed or relied on by an earlier entry of this batch"
-            ))),
-            _ => Ok(()),
+            )));
         }
+        Ok(())
     }
 
     /// Commits an entry's plan.

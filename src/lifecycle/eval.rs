@@ -128,19 +128,74 @@ pub fn evaluate(
     out
 }
 
-/// Loads the rulebook, walks and evaluates `root` now, and returns the item for `path`: apply's
-/// live re-verification of a lifecycle entry (its age and rank, or its served path).
-pub fn recheck(root: &Path, path: &str, now: i64) -> crate::Result<Option<Governed>> {
+/// Loads the rulebook, walks, reads the history and evaluates `root` now: what the rules say
+/// about every governed document at this moment. Finalize and apply call it to re-verify a
+/// lifecycle entry (its rule, rank, age and served path) instead of trusting the scan file, which
+/// a model can write.
+pub fn evaluate_now(root: &Path, now: i64) -> crate::Result<Vec<Governed>> {
     let book = Rulebook::load(root)?;
     let (files, _) = super::walk_files(root, &book.excluded_dirs);
     let repo = Repo::discover(root);
     let history = repo.as_ref().map(Repo::history);
+    Ok(evaluate(
+        root,
+        &book,
+        &files,
+        repo.as_ref(),
+        history.as_ref(),
+        now,
+    ))
+}
+
+/// Like [`evaluate_now`], for one path.
+pub fn recheck(root: &Path, path: &str, now: i64) -> crate::Result<Option<Governed>> {
     let path = path.trim_end_matches('/');
-    Ok(
-        evaluate(root, &book, &files, repo.as_ref(), history.as_ref(), now)
-            .into_iter()
-            .find(|g| g.path == path),
-    )
+    Ok(evaluate_now(root, now)?
+        .into_iter()
+        .find(|g| g.path == path))
+}
+
+/// How a report's lifecycle object stands against the live evaluation of its path: `Ok` with
+/// the live item's status when the rulebook still governs the path by the same rule with the
+/// same served condition, else a sentence saying what changed.
+pub fn live_verdict(
+    live: Option<&Governed>,
+    path: &str,
+    lc: &Lifecycle,
+) -> Result<(Status, Option<Evidence>), String> {
+    let Some(g) = live else {
+        return Err(format!(
+            "no lifecycle rule governs `{path}` now (the rulebook or the tree changed since the check, or the scan was not the helper's)"
+        ));
+    };
+    if g.status == Status::Protected {
+        return Err(format!(
+            "`{path}` is protected by keep rule `{}`; no lifecycle op may touch it",
+            g.lifecycle.rule_ref
+        ));
+    }
+    if g.lifecycle != *lc {
+        let show = |l: &Lifecycle| {
+            let cond = match (&l.served_when_path, &l.served_when) {
+                (Some(p), _) => format!(", served when `{p}` exists"),
+                (None, Some(q)) => format!(", served when judged: {q:?}"),
+                _ => String::new(),
+            };
+            format!("`{}` ({}{cond})", l.rule_ref, lifetime_name(l.lifetime))
+        };
+        return Err(format!(
+            "`{path}` is governed now by rule {}, not as the report says by rule {}",
+            show(&g.lifecycle),
+            show(lc)
+        ));
+    }
+    if g.status == Status::NotServed {
+        return Err(format!(
+            "rule `{}` says `{path}` has not served now: {}",
+            g.lifecycle.rule_ref, g.evidence
+        ));
+    }
+    Ok((g.status, g.facts.evidence))
 }
 
 /// The proper ancestors of a root-relative path, innermost first.

@@ -145,7 +145,8 @@ impl Rulebook {
     /// Loads the defaults and `.hygiene/rulebook.json` under `root`.
     pub fn load(root: &Path) -> Result<Rulebook> {
         let mut book = Rulebook::defaults()?;
-        let path = root.join(REPO_RULEBOOK);
+        // Resolved like every `.hygiene/` path: a committed link is refused, not followed.
+        let path = crate::state::path(root, "rulebook.json", false)?;
         if let Some(bytes) = crate::error::read_optional(&path)? {
             book.merge(parse(REPO_RULEBOOK, &bytes)?, REPO_RULEBOOK);
         }
@@ -164,9 +165,114 @@ impl Rulebook {
         Ok(book)
     }
 
+    /// The merged rulebook as JSON, in the rulebook file's own format plus each rule's
+    /// `source`: what governs the repository, which `hygiene policy --root` publishes.
+    pub fn to_json(&self) -> Value {
+        let rules: Vec<Value> = self
+            .rules
+            .iter()
+            .map(|r| {
+                let mut m = Map::new();
+                m.insert("id".into(), r.id.clone().into());
+                m.insert(
+                    "match".into(),
+                    serde_json::to_value(r.match_kind).unwrap_or_default(),
+                );
+                m.insert("glob".into(), r.glob.clone().into());
+                m.insert("lifetime".into(), lifetime_name(r.lifetime).into());
+                if r.lifetime == Lifetime::Temporary {
+                    m.insert("retain_recent".into(), r.retain_recent.into());
+                    m.insert("max_age_days".into(), r.max_age_days.into());
+                }
+                match &r.served {
+                    Some(ServedBy::Path(p)) => {
+                        m.insert("served_when_path".into(), p.clone().into());
+                    }
+                    Some(ServedBy::Question(q)) => {
+                        m.insert("served_when".into(), q.clone().into());
+                    }
+                    None => {}
+                }
+                if let Some(x) = &r.extract {
+                    m.insert(
+                        "extract".into(),
+                        serde_json::to_value(x).unwrap_or_default(),
+                    );
+                }
+                if let Some(d) = &r.description {
+                    m.insert("description".into(), d.clone().into());
+                }
+                m.insert("source".into(), r.source.clone().into());
+                Value::Object(m)
+            })
+            .collect();
+        let mut out = Map::new();
+        out.insert(
+            "sources".into(),
+            serde_json::to_value(&self.sources).unwrap_or_default(),
+        );
+        if let Some(g) = &self.scope_globs {
+            out.insert(
+                "scope_globs".into(),
+                serde_json::to_value(g).unwrap_or_default(),
+            );
+        }
+        out.insert(
+            "excluded_dirs".into(),
+            serde_json::to_value(&self.excluded_dirs).unwrap_or_default(),
+        );
+        out.insert("rules".into(), Value::Array(rules));
+        Value::Object(out)
+    }
+
     /// The rule with this id.
     pub fn rule(&self, id: &str) -> Option<&Rule> {
         self.rules.iter().find(|r| r.id == id)
+    }
+
+    /// The rule that governs root-relative file `rel` with a lifetime other than `keep`, if
+    /// any: a `dir` rule matching one of its folders, else the first matching `file` rule; a
+    /// `keep` rule matching the file or one of its folders protects it (no rule governs it).
+    /// Only rule matching: whether the document has served is [`super::evaluate`]'s question.
+    ///
+    /// ```
+    /// let book = hygiene::lifecycle::Rulebook::defaults().unwrap();
+    /// assert!(book.governs(".claude/handoffs/2026-01-01.md").is_some());
+    /// assert!(book.governs("CLAUDE.md").is_none());
+    /// ```
+    pub fn governs(&self, rel: &str) -> Option<&Rule> {
+        let mut folders = Vec::new();
+        let mut at = rel;
+        while let Some(i) = at.rfind('/') {
+            at = &at[..i];
+            folders.push(at);
+        }
+        let kept = self.rules.iter().any(|r| {
+            r.lifetime == Lifetime::Keep
+                && match r.match_kind {
+                    MatchKind::File => r.matches(rel),
+                    MatchKind::Dir => folders.iter().any(|d| r.matches(d)),
+                }
+        });
+        if kept {
+            return None;
+        }
+        let live = |r: &&Rule| r.lifetime != Lifetime::Keep;
+        folders
+            .iter()
+            .rev()
+            .find_map(|d| {
+                self.rules
+                    .iter()
+                    .filter(live)
+                    .find(|r| r.match_kind == MatchKind::Dir && r.matches(d))
+            })
+            .or_else(|| {
+                self.rules
+                    .iter()
+                    .filter(live)
+                    .find(|r| r.match_kind == MatchKind::File && r.matches(rel))
+            })
     }
 
     fn merge(&mut self, parsed: Parsed, source: &str) {

@@ -7,13 +7,12 @@
 
 use super::rulebook::{lifetime_name, Rulebook};
 use super::{evaluate, walk_files, Facts, Governed, Status};
-use crate::git::{state_in, Repo};
+use crate::git::Repo;
 use crate::report::{
     Anchor, ExactEdit, Lifecycle, Lifetime, OpType, SafetyTier, Signal, Suggestion,
 };
 use crate::tier::{derive_safety_tier, GitState};
 use serde::Serialize;
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -100,10 +99,7 @@ pub fn sweep(root: &Path, now: i64) -> crate::Result<SweepReport> {
         ),
     }
     let governed = evaluate(root, &book, &files, repo.as_ref(), history.as_ref(), now);
-    let (tracked, dirty) = match &repo {
-        Some(r) => (r.tracked(), r.dirty()),
-        None => (HashSet::new(), HashSet::new()),
-    };
+    let facts = crate::git::Facts::read(root);
     let mut counts = Counts {
         governed: governed.len(),
         ..Counts::default()
@@ -119,10 +115,7 @@ pub fn sweep(root: &Path, now: i64) -> crate::Result<SweepReport> {
             Status::NotServed => counts.not_served += 1,
             Status::Protected => counts.protected += 1,
         }
-        let git = g
-            .suggestion
-            .is_some()
-            .then(|| state_in(&tracked, &dirty, root, &g.path));
+        let git = g.suggestion.is_some().then(|| facts.state(root, &g.path));
         let tier = git.and_then(|git| tier_of(&g, git));
         match tier {
             Some(SafetyTier::Auto) => counts.auto += 1,

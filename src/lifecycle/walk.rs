@@ -16,7 +16,14 @@ pub fn walk_files(root: &Path, excluded: &[String]) -> (Vec<String>, Vec<String>
         .chain(excluded.iter().cloned())
         .collect();
     let walked = crate::scan::walk::walk(root, &globset::GlobSet::empty(), &excluded);
-    let mut files: Vec<String> = walked.tree.files.into_iter().collect();
+    // Another repository's files are governed by that repository, not this one.
+    let mut files: Vec<String> = walked
+        .tree
+        .files
+        .iter()
+        .filter(|f| !walked.in_nested(f))
+        .cloned()
+        .collect();
     files.sort();
     (files, walked.warnings)
 }

@@ -92,6 +92,10 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     file_size_cap_bytes: 2 * 1024 * 1024,
 };
 
+/// The signals a document marked `hygiene: frozen` in its frontmatter never draws: a frozen
+/// document is finished on purpose, so its size is not bloat to act on.
+pub const FROZEN_EXEMPT_SIGNALS: &[&str] = &["oversize"];
+
 /// The default scope: agent-facing documents. Globs match root-relative paths; `*` does not
 /// cross `/`, `**` does. Non-Markdown files under `.claude/` (settings, scripts) are not
 /// documents and are left out on purpose.
@@ -287,6 +291,11 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     #[cfg(debug_assertions)]
     vanish_after_walk(&root);
     let mut warnings = walked.warnings.clone();
+    if root.parent().is_none() {
+        warnings.push(
+            "the root is the file system root, not a repository: everything below it was scanned (pass --root DIR); apply refuses to write here".into(),
+        );
+    }
     let repo = Repo::discover(&root);
     let history = repo.as_ref().map(Repo::history);
     if let Some(c) = counters {

@@ -75,14 +75,37 @@ pub struct Walked {
     pub docs: Vec<String>,
     /// In-scope entries that cannot be read as documents.
     pub skipped: Vec<Skipped>,
-    /// Problems met on the way (unreadable folders, non-UTF-8 names).
+    /// Problems met on the way (unreadable folders, non-UTF-8 names, ignore files that are not
+    /// regular files).
     pub warnings: Vec<String>,
+    /// Folders below the root that hold a repository of their own (`.git`): their files exist
+    /// for references, but they are not this repository's documents.
+    pub nested: Vec<String>,
 }
+
+impl Walked {
+    /// Whether root-relative `rel` lies inside a nested repository.
+    pub fn in_nested(&self, rel: &str) -> bool {
+        self.nested.iter().any(|n| {
+            rel.strip_prefix(n.as_str())
+                .is_some_and(|r| r.starts_with('/'))
+        })
+    }
+}
+
+/// Whether `p` exists and is anything but a regular file (a FIFO blocks whoever opens it).
+fn special(p: &Path) -> bool {
+    std::fs::symlink_metadata(p).is_ok_and(|m| !m.is_file())
+}
+
+/// The ignore files the walker would open in folder `dir`.
+const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore", ".git/info/exclude"];
 
 enum Found {
     File(String),
     Dir(String),
     Link(String, std::path::PathBuf),
+    Nested(String),
     Warn(String),
 }
 
@@ -95,7 +118,7 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
         .cloned()
         .chain(std::iter::once(".git".to_string()))
         .collect();
-    let found: Mutex<Vec<Found>> = Mutex::new(Vec::new());
+    let found: std::sync::Arc<Mutex<Vec<Found>>> = Default::default();
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(false)
@@ -103,11 +126,69 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
         .require_git(false)
         .follow_links(false)
         .threads(threads());
+    // The walker opens ignore files itself, and opening a FIFO blocks forever: an ignore file
+    // that is not a regular file is never given to it (its folder is skipped, or at the root
+    // that source of rules is turned off), with a warning.
+    let mut pre = Vec::new();
+    if IGNORE_FILES.iter().any(|f| special(&root.join(f))) {
+        builder.git_ignore(false).ignore(false).git_exclude(false);
+        pre.push(
+            "an ignore file at the root (.gitignore, .ignore or .git/info/exclude) is not a regular file; ignore rules were not read".to_string(),
+        );
+    }
+    let mut up = root.parent();
+    while let Some(dir) = up {
+        if special(&dir.join(".gitignore")) || special(&dir.join(".ignore")) {
+            builder.parents(false);
+            pre.push(format!(
+                "{}: an ignore file is not a regular file; parent folders' ignore rules were not read",
+                dir.display()
+            ));
+            break;
+        }
+        if dir.join(".git").exists() {
+            break;
+        }
+        up = dir.parent();
+    }
+    if let Some(global) = global_excludes() {
+        if special(&global) {
+            builder.git_global(false);
+            pre.push(format!(
+                "{}: the global git excludes file is not a regular file; not read",
+                global.display()
+            ));
+        }
+    }
     let ex = excluded.clone();
+    let seen = found.clone();
     builder.filter_entry(move |e| {
-        !(e.depth() > 0
-            && e.file_type().is_some_and(|t| t.is_dir())
-            && e.file_name().to_str().is_some_and(|n| ex.contains(n)))
+        if e.depth() == 0 || !e.file_type().is_some_and(|t| t.is_dir()) {
+            return true;
+        }
+        if e.file_name().to_str().is_some_and(|n| ex.contains(n)) {
+            return false;
+        }
+        let dir = e.path();
+        let nested = std::fs::symlink_metadata(dir.join(".git")).is_ok();
+        let blocked = IGNORE_FILES.iter().find(|f| special(&dir.join(f)));
+        let push = |f: Found| {
+            if let Ok(mut v) = seen.lock() {
+                v.push(f);
+            }
+        };
+        if let Some(rel) = crate::paths::to_rel(root_path(e), dir) {
+            if nested {
+                push(Found::Nested(rel.clone()));
+            }
+            if let Some(f) = blocked {
+                push(Found::Warn(format!(
+                    "{rel}/{f} is not a regular file; the folder {rel} was not scanned"
+                )));
+                return false;
+            }
+        }
+        true
     });
     builder.build_parallel().run(|| {
         let found = &found;
@@ -138,7 +219,8 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
     });
     let mut w = Walked::default();
     w.tree.root = root.to_path_buf();
-    let items = found.into_inner().unwrap_or_default();
+    let items = std::mem::take(&mut *found.lock().unwrap_or_else(|e| e.into_inner()));
+    w.warnings.extend(pre);
     let croot = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     for it in items {
         match it {
@@ -170,13 +252,50 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
                     }
                 }
             },
+            Found::Nested(rel) => {
+                w.tree.dirs.insert(rel.clone());
+                w.nested.push(rel);
+            }
             Found::Warn(m) => w.warnings.push(m),
+        }
+    }
+    w.nested.sort();
+    w.nested.dedup();
+    if !w.nested.is_empty() {
+        let before = w.docs.len();
+        let docs = std::mem::take(&mut w.docs);
+        w.docs = docs.into_iter().filter(|d| !w.in_nested(d)).collect();
+        if w.docs.len() < before {
+            w.warnings.push(format!(
+                "documents inside nested repositories are not scanned: {}",
+                w.nested.join(", ")
+            ));
         }
     }
     w.docs.sort();
     w.skipped.sort_by(|a, b| a.path.cmp(&b.path));
     w.warnings.sort();
     w
+}
+
+/// The root the walk started from, seen from one of its entries.
+fn root_path(e: &ignore::DirEntry) -> &Path {
+    let mut p = e.path();
+    for _ in 0..e.depth() {
+        p = p.parent().unwrap_or(p);
+    }
+    p
+}
+
+/// The global git excludes file the walker reads (`core.excludesFile`'s default location).
+fn global_excludes() -> Option<std::path::PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config"))
+        })?;
+    Some(base.join("git").join("ignore"))
 }
 
 fn add_file(tree: &mut Tree, rel: String) {

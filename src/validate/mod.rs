@@ -69,9 +69,10 @@ rules! {
     SCHEMA_VERSION_RULE = "schema-version": "`schema_version` is the version this helper implements.";
     GENERATED_AT = "generated-at-utc": "`generated_at` is an ISO-8601 UTC timestamp.";
     RELATIVE_PATH = "relative-path": "Every path is root-relative: not absolute, no `..`, `/`-separated.";
+    WRITE_TARGET = "write-target": "Every path an entry writes passes the text rules of the write table (`writes` in `hygiene policy`): no `.git` or `.hygiene` segment, no tool configuration, documents only for edits, Markdown archive and extraction targets no client loads as instructions.";
     SHORTLIST_UNIQUE = "shortlist-unique": "A path appears in the shortlist at most once.";
     SHORTLIST_SIGNALS = "shortlist-has-signals": "A shortlisted path has at least one signal.";
-    LIFECYCLE_SIGNAL = "lifecycle-signal": "An item carries a `lifecycle` object iff it has a `lifecycle` signal.";
+    LIFECYCLE_SIGNAL = "lifecycle-signal": "An item carries a `lifecycle` object iff it has a `lifecycle` signal; an entry that cites the `lifecycle` signal carries the item's lifecycle object.";
     SUGGESTION = "suggestion-edit": "A suggestion's exact edit conforms to its kind and carries no fingerprint.";
     ENTRY_IN_SHORTLIST = "entry-in-shortlist": "Every `entries[].path` is a shortlist path.";
     ENTRY_SIGNALS = "entry-signals-from-shortlist": "An entry cites at least one signal, each one of its shortlist item's signals.";
@@ -83,12 +84,12 @@ rules! {
     LIFECYCLE_SERVED = "lifecycle-served-field": "A lifecycle object carries exactly one of `served_when_path`/`served_when` for delete-once-served, neither for temporary or keep.";
     LIFECYCLE_KEEP = "lifecycle-keep-protects": "No delete or extract-then-delete is governed by a `keep` rule.";
     LIFECYCLE_FROM_SHORTLIST = "lifecycle-from-shortlist": "An entry's lifecycle objects (entry-level and in `exact_edit`) equal its shortlist item's: the model cannot invent evidence.";
-    SAFETY_TIER = "safety-tier-derived": "`safety_tier` equals `derive_safety_tier(op_type, is_destructive, is_reversible, lifecycle)`.";
+    SAFETY_TIER = "safety-tier-derived": "`safety_tier` equals `derive_safety_tier(op_type, is_destructive, is_reversible, lifecycle)`; where the evidence is a `served_when_path`, whose existence only the tree knows, either derivation (exists or not) is accepted.";
     TOKEN_WEIGHTING = "token-weighting": "`weighted_tokens` is present only with `injection_frequency` and equals `raw_tokens` times its weight.";
     TOKEN_FREQUENCY = "token-frequency-from-shortlist": "An entry's `injection_frequency`, when present, is its shortlist item's.";
-    REPLACE_TEXT = "replace-text-swaps": "A replace-text swaps text within one line: a single-line, non-empty `match` and a non-blank single-line `replacement` (deleting text is a delete-range, which asks).";
+    REPLACE_TEXT = "replace-text-swaps": "A replace-text swaps one reference for another within its one anchored line: `match` and `replacement` are references of one kind (a path or link target, a `#anchor`, a code symbol) with no spaces (deleting text is a delete-range and rewriting prose a generative op, which ask).";
     CANONICAL_REF = "canonical-ref": "`canonical_ref` is `path:start-end` with a root-relative path and a valid range.";
-    PROMOTION = "promotion-candidate-source": "A promotion candidate names an entry whose lifecycle is classifier-judged (`served_when`), once per convention.";
+    PROMOTION = "promotion-candidate-source": "A promotion candidate names an entry whose lifecycle is classifier-judged (`served_when`), once per convention, and a shipped convention (`conventions.json`) that applies to that entry's rule, with its own pitch.";
 }
 
 /// The weight of a token saving by injection frequency, published by `hygiene policy`: both are
@@ -269,6 +270,12 @@ impl Out {
             self.push(pointer, RELATIVE_PATH, format!("`{p}`: {e}"));
         }
     }
+
+    fn write(&mut self, pointer: String, role: crate::protect::Role, p: &str) {
+        if let Err(r) = crate::protect::check_text(role, p.trim_end_matches('/')) {
+            self.push(pointer, WRITE_TARGET, format!("{} [{}]", r.message, r.rule));
+        }
+    }
 }
 
 fn check_shortlist<'a>(
@@ -430,6 +437,7 @@ fn check_edit_fields(at: &str, edit: &ExactEdit, out: &mut Out) {
     ] {
         if let Some(p) = p {
             out.path(format!("{at}/{name}"), p);
+            out.write(format!("{at}/{name}"), crate::protect::Role::Target, p);
         }
     }
     if let Some(c) = &edit.canonical_ref {
@@ -464,6 +472,18 @@ fn check_entry(
 ) {
     let at = format!("/entries/{i}");
     out.path(format!("{at}/path"), &e.path);
+    let role = match e.exact_edit.as_ref().map(|x| x.kind) {
+        Some(EditKind::Delete | EditKind::ExtractThenDelete) => crate::protect::Role::Delete,
+        _ => crate::protect::Role::Edit,
+    };
+    out.write(format!("{at}/path"), role, &e.path);
+    if e.signals.iter().any(|s| matches!(s, Signal::Lifecycle {})) && e.lifecycle.is_none() {
+        out.push(
+            format!("{at}/lifecycle"),
+            LIFECYCLE_SIGNAL,
+            "the entry cites the `lifecycle` signal but carries no `lifecycle` object".into(),
+        );
+    }
     let item = items.get(e.path.as_str()).copied();
     if item.is_none() && complete {
         out.push(
@@ -589,12 +609,15 @@ fn check_entry(
         tracked: e.is_reversible,
         clean: e.is_reversible,
     };
-    let arg = e
-        .exact_edit
-        .as_ref()
-        .and_then(|edit| lifecycle_arg(edit, git, |_| true));
-    let derived = derive_safety_tier(e.op_type, e.is_destructive, e.is_reversible, arg);
-    if derived != e.safety_tier {
+    let derive = |exists: bool| {
+        let arg = e
+            .exact_edit
+            .as_ref()
+            .and_then(|edit| lifecycle_arg(edit, git, |_| exists));
+        derive_safety_tier(e.op_type, e.is_destructive, e.is_reversible, arg)
+    };
+    let derived = derive(true);
+    if derived != e.safety_tier && derive(false) != e.safety_tier {
         out.push(
             format!("{at}/safety_tier"),
             SAFETY_TIER,
@@ -634,24 +657,26 @@ fn json_word<T: Serialize>(t: T) -> String {
 
 fn check_promotions(r: &Parts, out: &mut Out) {
     let complete = r.entries.iter().all(Option::is_some);
-    let judged: HashSet<&str> = r
+    let judged: HashMap<&str, &Lifecycle> = r
         .entries
         .iter()
         .flatten()
-        .filter(|e| {
+        .filter_map(|e| {
             let lc = e
                 .lifecycle
                 .as_ref()
                 .or(e.exact_edit.as_ref().and_then(|x| x.lifecycle.as_ref()));
-            lc.is_some_and(|lc| lc.served_when.is_some())
+            lc.filter(|lc| lc.served_when.is_some())
+                .map(|lc| (e.path.as_str(), lc))
         })
-        .map(|e| e.path.as_str())
         .collect();
+    let conventions = crate::finalize::shipped_conventions();
     let mut seen = HashSet::new();
     for (i, c) in r.promotion_candidates.iter().enumerate() {
         let Some(c) = c else { continue };
         let at = format!("/promotion_candidates/{i}");
-        if complete && !judged.contains(c.path.as_str()) {
+        let lc = judged.get(c.path.as_str());
+        if complete && lc.is_none() {
             out.push(
                 format!("{at}/path"),
                 PROMOTION,
@@ -661,6 +686,35 @@ fn check_promotions(r: &Parts, out: &mut Out) {
                 ),
             );
         }
+        match conventions.iter().find(|k| k.name == c.convention) {
+            None => out.push(
+                format!("{at}/convention"),
+                PROMOTION,
+                format!("`{}` is not a convention hygiene ships", c.convention),
+            ),
+            Some(k) => {
+                if k.pitch != c.pitch {
+                    out.push(
+                        format!("{at}/pitch"),
+                        PROMOTION,
+                        format!("the pitch of `{}` is not the shipped one", c.convention),
+                    );
+                }
+                if let Some(lc) = lc {
+                    let expected = crate::finalize::promotion_candidates_for(lc, &conventions);
+                    if !expected.iter().any(|e| e.name == k.name) {
+                        out.push(
+                            format!("{at}/convention"),
+                            PROMOTION,
+                            format!(
+                                "`{}` does not apply to rule `{}`",
+                                c.convention, lc.rule_ref
+                            ),
+                        );
+                    }
+                }
+            }
+        }
         if !seen.insert((c.path.as_str(), c.convention.as_str())) {
             out.push(
                 at,
@@ -669,6 +723,44 @@ fn check_promotions(r: &Parts, out: &mut Out) {
             );
         }
     }
+}
+
+/// The promotion candidates a report must list, given the conventions its repository adopted:
+/// exactly what finalize computes from its entries. A report that leaves one out (or lists one
+/// that is adopted) is not finalize's output. The pure validator cannot know what is adopted;
+/// `hygiene validate` runs this when the report's `project_root` is readable.
+pub fn check_promotions_complete(r: &Report, adopted: &[String]) -> Vec<Violation> {
+    let want = crate::finalize::promotion_candidates(
+        &r.entries,
+        &crate::finalize::shipped_conventions(),
+        adopted,
+    );
+    let mut out = Vec::new();
+    for w in &want {
+        if !r.promotion_candidates.contains(w) {
+            out.push(Violation {
+                pointer: "/promotion_candidates".into(),
+                rule: PROMOTION,
+                message: format!(
+                    "missing: `{}` for `{}` (not adopted in .hygiene/conventions.json)",
+                    w.convention, w.path
+                ),
+            });
+        }
+    }
+    for (i, c) in r.promotion_candidates.iter().enumerate() {
+        if !want.contains(c) {
+            out.push(Violation {
+                pointer: format!("/promotion_candidates/{i}"),
+                rule: PROMOTION,
+                message: format!(
+                    "`{}` for `{}` is not a candidate (adopted, or not applicable)",
+                    c.convention, c.path
+                ),
+            });
+        }
+    }
+    out
 }
 
 /// Reads and validates a report; an invalid one is an error listing its violations.

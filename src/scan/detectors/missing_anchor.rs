@@ -6,6 +6,7 @@ use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
 use crate::scan::markdown::{extension, parse, strip_bom};
 use crate::scan::refs::Target;
+use std::collections::HashSet;
 
 /// The detector.
 pub struct MissingAnchor;
@@ -31,21 +32,24 @@ fn is_markdown(path: &str) -> bool {
     })
 }
 
-fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<Vec<String>> {
-    if let Some(&i) = ctx.by_path.get(path) {
-        return Some(ctx.docs[i].parsed.anchors.clone());
-    }
+fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<std::sync::Arc<HashSet<String>>> {
     let mut cache = ctx.anchor_cache.lock().ok()?;
     cache
         .entry(path.to_string())
         .or_insert_with(|| {
-            let full = crate::paths::resolve_inside(&ctx.tree.root, path, false).ok()?;
-            let meta = std::fs::metadata(&full).ok()?;
-            if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
-                return None;
-            }
-            let text = String::from_utf8(std::fs::read(&full).ok()?).ok()?;
-            Some(parse(strip_bom(&text)).anchors)
+            let list = match ctx.by_path.get(path) {
+                Some(&i) => ctx.docs[i].parsed.anchors.clone(),
+                None => {
+                    let full = crate::paths::resolve_inside(&ctx.tree.root, path, false).ok()?;
+                    let meta = std::fs::metadata(&full).ok()?;
+                    if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
+                        return None;
+                    }
+                    let text = String::from_utf8(std::fs::read(&full).ok()?).ok()?;
+                    parse(strip_bom(&text)).anchors
+                }
+            };
+            Some(std::sync::Arc::new(list.into_iter().collect()))
         })
         .clone()
 }

@@ -98,8 +98,9 @@ pub struct TreeCtx<'a> {
     pub dups: &'a duplicate::DupIndex,
     /// Identifiers found in tracked source; `None` when there is no source to check against.
     pub symbols: Option<&'a HashSet<String>>,
-    /// Anchors of Markdown targets that are not scanned documents, parsed on first use.
-    pub anchor_cache: Mutex<HashMap<String, Option<Vec<String>>>>,
+    /// Anchors of each Markdown target, as a set, built on first use (a document read for its
+    /// anchors when it is not a scanned one): one lookup per link, never a scan of the list.
+    pub anchor_cache: Mutex<HashMap<String, Option<std::sync::Arc<HashSet<String>>>>>,
 }
 
 /// A signal detector.

@@ -27,7 +27,8 @@ impl Detector for Oversize {
 
     fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
         let threshold = threshold(doc.freq);
-        if doc.parsed.frontmatter.frozen() || doc.text.len() as u64 <= threshold {
+        let exempt = crate::scan::FROZEN_EXEMPT_SIGNALS.contains(&self.kind());
+        if (exempt && doc.parsed.frontmatter.frozen()) || doc.text.len() as u64 <= threshold {
             return Vec::new();
         }
         let raw_tokens = crate::tokens::count(doc.text);
