@@ -125,7 +125,10 @@ impl<'a> Shim<'a> {
     }
 
     fn run(&self) -> Output {
-        let fake = self.root.join("fakebin");
+        // One folder per run: parallel runs never rewrite a `uname` another one executes.
+        static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let fake = self.root.join(format!("fakebin-{n}"));
         fs::create_dir_all(&fake).unwrap();
         let uname = fake.join("uname");
         fs::write(
@@ -264,6 +267,34 @@ fn a_good_artifact_is_downloaded_once_verified_and_run() {
     assert_eq!(third.status.code(), Some(0), "{}", stderr(&third));
     assert_eq!(files_under(&data.join("helpers")), vec![placed]);
     assert_eq!(server.requests().len(), 2);
+}
+
+/// Parallel first uses (classifier subagents run side by side) each download into their own
+/// temporary file and rename it into place: all run the helper, and one verified file is left.
+#[test]
+fn concurrent_first_uses_all_run_the_verified_helper() {
+    let t = plugin(&pinned(LINUX_X64, GOOD.as_bytes()));
+    let server = served(LINUX_X64, GOOD.as_bytes());
+    let shim = Shim::new(t.path(), server.url());
+    let outs: Vec<Output> = std::thread::scope(|s| {
+        let runs: Vec<_> = (0..4).map(|_| s.spawn(|| shim.run())).collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for out in &outs {
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+        assert_eq!(stdout(out), "prebuilt [one]\nprebuilt [two words]\n");
+    }
+    let helpers = shim.home().join(".cache/hygiene/helpers");
+    assert_eq!(
+        files_under(&helpers),
+        vec![format!(
+            "{}/{}",
+            sha256_hex(GOOD.as_bytes()),
+            asset(LINUX_X64)
+        )]
+    );
+    let n = server.requests().len();
+    assert!((1..=4).contains(&n), "{n} downloads");
 }
 
 #[test]
