@@ -1351,6 +1351,12 @@ fn e2e_marketplace_install_checks_with_the_prebuilt_helper_and_no_cargo() {
         "no verified helper at {}",
         dest.display()
     );
+    assert!(
+        !home
+            .join(".claude/plugins/data/hygiene-hygiene/helpers")
+            .exists(),
+        "the client's plugin data folder was used, yet the Bash tool had no CLAUDE_PLUGIN_DATA"
+    );
     let announced =
         format!("hygiene: downloaded the prebuilt helper {version} for {target} (sha256 verified)");
     let tool_results: Vec<String> = check
