@@ -366,7 +366,10 @@ fn hygiene_lines_finds_fenced_and_inline_commands() {
 fn helper() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let out = run(Command::new(plugin_root().join("bin/hygiene")).arg("--version"));
+        // Built from this tree even once release/SHA256SUMS pins a released helper.
+        let out = run(Command::new(plugin_root().join("bin/hygiene"))
+            .arg("--version")
+            .env("HYGIENE_BUILD_FROM_SOURCE", "1"));
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),
@@ -489,9 +492,11 @@ fn shim_without_cargo_fails_with_one_actionable_line() {
             out.stdout.is_empty(),
             "stale={stale}: must not run the old binary"
         );
+        // This tree has no release/targets, so no prebuilt helper either (tests/install.rs
+        // covers the downloads).
         assert_eq!(
             err,
-            "hygiene: cargo not found; install Rust from https://rustup.rs and retry\n"
+            "hygiene: this plugin has no release/targets, and cargo is not installed; install Rust from https://rustup.rs and retry\n"
         );
     }
 }
@@ -943,6 +948,18 @@ fn tail(s: &str, n: usize) -> &str {
 }
 
 fn client(claude: &Path, home: &Path, cwd: &Path, port: Option<u16>, args: &[&str]) -> ClientRun {
+    client_env(claude, home, cwd, port, args, &[])
+}
+
+/// `client` with extra environment variables for the client (and so for its Bash tool).
+fn client_env(
+    claude: &Path,
+    home: &Path,
+    cwd: &Path,
+    port: Option<u16>,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> ClientRun {
     fs::create_dir_all(home).unwrap();
     let mut cmd = Command::new("timeout");
     cmd.args(["--kill-after=10", RUN_TIMEOUT_SECS])
@@ -962,6 +979,9 @@ fn client(claude: &Path, home: &Path, cwd: &Path, port: Option<u16>, args: &[&st
         Some(p) => cmd.env("ANTHROPIC_BASE_URL", format!("http://127.0.0.1:{p}")),
         None => cmd.env("ANTHROPIC_BASE_URL", "http://127.0.0.1:9"),
     };
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
     let out = run(&mut cmd);
     let raw = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(
@@ -1190,6 +1210,188 @@ fn e2e_plugin_validates_loads_and_installs_from_marketplace() {
         result.contains("SKILL-RESOLVED: check"),
         "the installed skill's body did not reach the model: {result}"
     );
+}
+
+/// The release target of this machine, matched against release/targets as bin/hygiene does.
+fn host_target() -> String {
+    let uname = |flag: &str| {
+        let out = run(Command::new("uname").arg(flag));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let (os, arch) = (uname("-s"), uname("-m"));
+    let matches = |pats: &str, v: &str| {
+        pats.split(',').any(|p| match p.strip_suffix('*') {
+            Some(prefix) => v.starts_with(prefix),
+            None => p == v,
+        })
+    };
+    let table = fs::read_to_string(plugin_root().join("release/targets")).unwrap();
+    table
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .find(|c| matches(c[1], &os) && matches(c[2], &arch))
+        .map(|c| c[0].to_string())
+        .unwrap_or_else(|| panic!("release/targets has no target for {os} {arch}"))
+}
+
+/// Issue 16 end to end: a machine without cargo installs the plugin from its marketplace, and
+/// the first `/hygiene:check` gets the prebuilt helper from the release (served on loopback),
+/// verified against the plugin's own release/SHA256SUMS, downloaded once for all of the
+/// check's helper calls, with nothing built.
+#[test]
+fn e2e_marketplace_install_checks_with_the_prebuilt_helper_and_no_cargo() {
+    let claude = claude();
+    // The release asset of this platform: the helper built from this tree stands in for it.
+    let built = fs::read(helper()).unwrap();
+    let target = host_target();
+    let out = run(Command::new("bash")
+        .arg(plugin_root().join("release/release.sh"))
+        .args(["asset", &target]));
+    assert!(out.status.success());
+    let asset = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let version = env!("CARGO_PKG_VERSION");
+    let server = common::StaticServer::start(BTreeMap::from([(
+        format!("/v{version}/{asset}"),
+        built.clone(),
+    )]));
+    let sha = sha256_hex(&built);
+
+    // The marketplace source: the published files, with a manifest that pins this asset.
+    let t = tempfile::tempdir().unwrap();
+    let source = t.path().join("marketplace-source");
+    publishable_copy(&source);
+    fs::write(
+        source.join("release/SHA256SUMS"),
+        format!("{sha}  {asset}\n"),
+    )
+    .unwrap();
+    let home = t.path().join("home");
+    fs::create_dir_all(&home).unwrap();
+    for args in [
+        vec!["plugin", "marketplace", "add", source.to_str().unwrap()],
+        vec!["plugin", "install", "hygiene@hygiene"],
+    ] {
+        let out = run(Command::new("timeout")
+            .arg("120")
+            .arg(&claude)
+            .args(&args)
+            .current_dir(t.path())
+            .env("HOME", &home)
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("DISABLE_AUTOUPDATER", "1"));
+        assert!(
+            out.status.success(),
+            "claude {args:?} failed: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    // The client, and so its Bash tool, gets a PATH without cargo.
+    for d in ["/usr/bin", "/bin"] {
+        assert!(
+            !Path::new(d).join("cargo").exists(),
+            "cargo is installed in {d}; this test needs a PATH without it"
+        );
+    }
+    let no_cargo = t.path().join("no-cargo-home");
+    let repo = t.path().join("repo");
+    fixture(&repo);
+    let mock = Mock::start(&t.path().join("mock"), "flow");
+    let check = client_env(
+        &claude,
+        &home,
+        &repo,
+        Some(mock.port),
+        &prompt_args("/hygiene:check", "", &[]),
+        &[
+            ("PATH", "/usr/bin:/bin"),
+            ("CARGO_HOME", no_cargo.to_str().unwrap()),
+            ("HYGIENE_RELEASES_URL", &server.url()),
+        ],
+    );
+    check.assert_no_tool_error("/hygiene:check with the prebuilt helper");
+    let ran = check.bash_commands();
+    for c in ["hygiene scan", "hygiene finalize", "hygiene summary"] {
+        assert!(
+            ran.iter().any(|r| r.contains(c)),
+            "/hygiene:check did not run `{c}`: {ran:?}\n{}",
+            tail(&check.raw, 4000)
+        );
+    }
+    assert!(
+        check.result().contains("CHECK-DONE"),
+        "/hygiene:check did not finish:\n{}",
+        tail(&check.raw, 4000)
+    );
+    let report = repo.join(".hygiene/report.json");
+    let v = run(Command::new(helper())
+        .arg("validate")
+        .arg(&report)
+        .current_dir(&repo));
+    assert!(
+        v.status.success(),
+        "the report is not valid: {}",
+        String::from_utf8_lossy(&v.stdout)
+    );
+
+    // One download for every helper call, announced once, into the data folder the shim falls
+    // back to (the client sets no CLAUDE_PLUGIN_DATA for the Bash tool).
+    assert_eq!(
+        server.requests(),
+        vec![format!("/v{version}/{asset}")],
+        "expected exactly one download"
+    );
+    let dest = home.join(".cache/hygiene/helpers").join(&sha).join(&asset);
+    assert_eq!(
+        fs::read(&dest).map(|b| sha256_hex(&b)).ok(),
+        Some(sha.clone()),
+        "no verified helper at {}",
+        dest.display()
+    );
+    assert!(
+        !home
+            .join(".claude/plugins/data/hygiene-hygiene/helpers")
+            .exists(),
+        "the client's plugin data folder was used, yet the Bash tool had no CLAUDE_PLUGIN_DATA"
+    );
+    let announced =
+        format!("hygiene: downloaded the prebuilt helper {version} for {target} (sha256 verified)");
+    let tool_results: Vec<String> = check
+        .events
+        .iter()
+        .filter(|e| e["type"] == "user")
+        .flat_map(|e| {
+            e["message"]["content"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .filter(|b| b["type"] == "tool_result")
+        .map(|b| b["content"].to_string())
+        .collect();
+    assert_eq!(
+        tool_results
+            .iter()
+            .filter(|r| r.contains(&announced))
+            .count(),
+        1,
+        "the download is announced once: {tool_results:#?}"
+    );
+    // Nothing was built: no target/ in the marketplace source or the installed copy.
+    for dir in [source.clone(), home.join(".claude/plugins/cache")] {
+        let out = run(Command::new("find")
+            .arg(&dir)
+            .args(["-name", "target", "-type", "d"]));
+        assert!(
+            out.stdout.is_empty(),
+            "something was built: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    drop(mock);
 }
 
 /// The whole flow with the real client: `/hygiene:check` writes a valid report; `/hygiene:clean`
