@@ -318,6 +318,7 @@ fn skill_command_lines_parse() {
                 .split_whitespace()
                 .map(|w| match w {
                     "N" => "3".to_string(),
+                    "TOKEN" => "0123456789ab".to_string(),
                     "$ARGUMENTS" => "docs/plans".to_string(),
                     w => w.replace("/N.md", "/3.md"),
                 })
@@ -1008,21 +1009,119 @@ fn prompt_args<'a>(prompt: &'a str, plugin: &'a str, extra: &[&'a str]) -> Vec<&
     if !plugin.is_empty() {
         a.extend(["--plugin-dir", plugin]);
     }
-    a.extend([
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--allowedTools",
-        "Bash",
-        "Read",
-        "Write",
-        "Agent",
-    ]);
+    // No `--allowedTools`: a broad `Bash` rule there would override the skills' narrow
+    // `allowed-tools`, and the skills must work (and stop) with exactly what they allow.
+    a.extend(["--output-format", "stream-json", "--verbose"]);
     a.extend(extra);
     a
 }
 
-const CLAUDE_MD: &str = "# Fixture project\n\nBuild with the [build script](scripts/make.sh).\nDeploy notes are in [docs/deploy.md](docs/deploy.md).\n";
+/// One `claude` run in stream-json mode with the client's permission prompt on stdio: the
+/// prompt goes in as a user message, every `can_use_tool` request the client sends is answered
+/// by `decide` (true: allow), and stdin stays open until the `result` event. Returns the run and
+/// the permission requests the client made.
+fn client_with_permissions(
+    claude: &Path,
+    home: &Path,
+    cwd: &Path,
+    port: u16,
+    plugin: &str,
+    prompt: &str,
+    mut decide: impl FnMut(&Value) -> bool,
+) -> (ClientRun, Vec<Value>) {
+    use std::io::{BufRead, BufReader, Write as _};
+    fs::create_dir_all(home).unwrap();
+    let mut child = Command::new("timeout")
+        .args(["--kill-after=10", RUN_TIMEOUT_SECS])
+        .arg(claude)
+        .args([
+            "-p",
+            "--input-format",
+            "stream-json",
+            "--output-format",
+            "stream-json",
+            "--verbose",
+            "--permission-prompt-tool",
+            "stdio",
+            "--plugin-dir",
+            plugin,
+        ])
+        .current_dir(cwd)
+        .env("HOME", home)
+        .env("ANTHROPIC_API_KEY", "dummy")
+        .env("ANTHROPIC_BASE_URL", format!("http://127.0.0.1:{port}"))
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env_remove("ANTHROPIC_AUTH_TOKEN")
+        .env_remove("CLAUDE_CONFIG_DIR")
+        .env_remove("CLAUDECODE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the client starts");
+    let mut stdin = child.stdin.take();
+    let send = |stdin: &mut Option<std::process::ChildStdin>, v: Value| {
+        if let Some(w) = stdin.as_mut() {
+            writeln!(w, "{v}").unwrap();
+            w.flush().unwrap();
+        }
+    };
+    send(
+        &mut stdin,
+        json!({"type": "user", "message": {"role": "user", "content": prompt},
+               "parent_tool_use_id": null, "session_id": ""}),
+    );
+    let mut raw = String::new();
+    let mut events = Vec::new();
+    let mut asked = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        raw.push_str(&line);
+        raw.push('\n');
+        let Ok(ev) = serde_json::from_str::<Value>(&line) else {
+            continue;
+        };
+        if ev["type"] == "control_request" && ev["request"]["subtype"] == "can_use_tool" {
+            let req = ev["request"].clone();
+            let behavior = if decide(&req) {
+                json!({"behavior": "allow", "updatedInput": req["input"]})
+            } else {
+                json!({"behavior": "deny", "message": "The user declined this edit."})
+            };
+            asked.push(req);
+            send(
+                &mut stdin,
+                json!({"type": "control_response", "response": {"subtype": "success",
+                       "request_id": ev["request_id"], "response": behavior}}),
+            );
+        }
+        if ev["type"] == "result" {
+            stdin = None;
+        }
+        events.push(ev);
+    }
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut e, &mut err);
+    }
+    assert!(
+        status.code() != Some(124),
+        "claude timed out:\n{}",
+        tail(&raw, 4000)
+    );
+    assert!(
+        status.success(),
+        "claude failed ({status}):\n{}\n{err}",
+        tail(&raw, 4000)
+    );
+    (ClientRun { events, raw }, asked)
+}
+
+const CLAUDE_MD: &str = "# Fixture project\n\nBuild with the [build script](scripts/make.sh).\nDeploy notes are in [docs/deploy.md](docs/deploy.md).\n\nTODO: list the release steps.\n";
 const DEPLOY_MD: &str = "# Deploy\n\nTODO: write the rollback steps.\n\nRun the [build script](../scripts/build.sh), then copy the output to the server.\n";
 const INCIDENT_MD: &str = "# Incident: slow builds\n\nStatus: resolved\n\nOn Monday the builds took forty minutes instead of four. We first suspected the cache,\nthen the network, then the runners. Each guess cost a day. In the end the linker was\nrunning without its parallel flag because a configuration file had been reformatted and\na line had been dropped. We restored the line, added a check to the build script that\nfails when the flag is missing, and the builds went back to four minutes. Nobody needs to\nre-read this story to work on the project; the check in the build script keeps it fixed.\n";
 
@@ -1395,10 +1494,13 @@ fn e2e_marketplace_install_checks_with_the_prebuilt_helper_and_no_cargo() {
 }
 
 /// The whole flow with the real client: `/hygiene:check` writes a valid report; `/hygiene:clean`
-/// applies the auto entry, shows but does not apply the confirm and generative entries (the
-/// latter through the rewriter subagent), and a follow-up prompt approves them.
+/// applies the auto entry at once, has the rewriter write a proposal, shows every confirm entry's
+/// diff, and runs each confirm entry only through a command the client's own permission prompt
+/// asks the user about (the skills pre-allow nothing that applies a confirm entry). Answered yes,
+/// the entry is applied (an auto and a confirm entry on one `CLAUDE.md` both land in this one
+/// `/hygiene:clean`); answered no, the command never runs and the file keeps every byte.
 #[test]
-fn e2e_check_then_clean_with_approval() {
+fn e2e_check_then_clean_asks_the_client_for_each_confirm_edit() {
     let claude = claude();
     helper();
     let plugin = plugin_root();
@@ -1408,7 +1510,7 @@ fn e2e_check_then_clean_with_approval() {
     fixture(&repo);
     let mock = Mock::start(&t.path().join("mock"), "flow");
 
-    // /hygiene:check
+    // /hygiene:check, with nothing allowed but what its skill allows.
     let check = client(
         &claude,
         &t.path().join("home-check"),
@@ -1435,7 +1537,6 @@ fn e2e_check_then_clean_with_approval() {
         tail(&check.raw, 4000)
     );
     let report_path = repo.join(".hygiene/report.json");
-    assert!(report_path.is_file(), "/hygiene:check wrote no report");
     let v = run(Command::new(helper())
         .arg("validate")
         .arg(&report_path)
@@ -1447,90 +1548,106 @@ fn e2e_check_then_clean_with_approval() {
         String::from_utf8_lossy(&v.stderr)
     );
     let report: Value = serde_json::from_str(&fs::read_to_string(&report_path).unwrap()).unwrap();
-    let auto_n = entry_index(&report, "CLAUDE.md");
-    let confirm_n = entry_index(&report, "docs/deploy.md");
-    let gen_n = entry_index(&report, "docs/incident-2025-03.md");
-    assert_eq!(report["entries"][auto_n]["safety_tier"], "auto");
-    assert_eq!(report["entries"][confirm_n]["safety_tier"], "confirm");
-    assert_eq!(report["entries"][confirm_n]["op_type"], "deterministic");
-    assert_eq!(report["entries"][gen_n]["op_type"], "generative");
+    let entries = report["entries"].as_array().unwrap();
+    let find = |path: &str, kind: Option<&str>| -> usize {
+        entries
+            .iter()
+            .position(|e| e["path"] == path && e["exact_edit"]["kind"].as_str() == kind)
+            .unwrap_or_else(|| panic!("no {kind:?} entry for {path}:\n{report:#}"))
+    };
+    let auto_n = find("CLAUDE.md", Some("replace-text"));
+    let claude_confirm = find("CLAUDE.md", Some("delete-range"));
+    let deploy_n = find("docs/deploy.md", Some("delete-range"));
+    let gen_n = find("docs/incident-2025-03.md", None);
+    assert_eq!(entries[auto_n]["safety_tier"], "auto");
+    for n in [claude_confirm, deploy_n, gen_n] {
+        assert_eq!(entries[n]["safety_tier"], "confirm", "entry {n}");
+    }
 
-    // /hygiene:clean: auto applied, confirm and generative only shown and asked about.
-    let home = t.path().join("home-clean");
-    let clean = client(
+    // /hygiene:clean: the user allows the CLAUDE.md and incident edits and declines deploy.md.
+    let declined = format!("--entry {deploy_n} --approve");
+    let (clean, asked) = client_with_permissions(
         &claude,
-        &home,
+        &t.path().join("home-clean"),
         &repo,
-        Some(mock.port),
-        &prompt_args("/hygiene:clean", plugin_s, &[]),
+        mock.port,
+        plugin_s,
+        "/hygiene:clean",
+        |req| {
+            !req["input"]["command"]
+                .as_str()
+                .unwrap_or("")
+                .contains(&declined)
+        },
     );
-    clean.assert_no_tool_error("/hygiene:clean");
-    let want_claude = CLAUDE_MD.replace("scripts/make.sh", "scripts/build.sh");
+    assert!(
+        clean.result().contains("CLEAN-DONE"),
+        "{}",
+        tail(&clean.raw, 4000)
+    );
+    // The client asked about exactly the three approve commands, and about nothing the skill
+    // pre-allows (the auto tier, the dry runs).
+    let asked_cmds: Vec<String> = asked
+        .iter()
+        .map(|r| r["input"]["command"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(asked_cmds.len(), 3, "{asked_cmds:?}");
+    for n in [claude_confirm, deploy_n, gen_n] {
+        let want = format!("hygiene apply --entry {n} --approve ");
+        assert!(
+            asked_cmds.iter().any(|c| c.starts_with(&want)),
+            "no permission request for entry {n}: {asked_cmds:?}"
+        );
+    }
+    assert!(asked.iter().all(|r| r["tool_name"] == "Bash"), "{asked:?}");
+    // The dry runs and the auto tier ran without a question.
+    let ran = clean.bash_commands();
+    assert!(
+        ran.iter().any(|c| c == "hygiene apply --tier auto"),
+        "{ran:?}"
+    );
+    assert!(
+        ran.iter()
+            .any(|c| c == &format!("hygiene apply --dry-run --entry {deploy_n}")),
+        "{ran:?}"
+    );
+    // Allowed: the auto rename and the confirmed TODO deletion, both on CLAUDE.md.
+    let want_claude = CLAUDE_MD
+        .replace("scripts/make.sh", "scripts/build.sh")
+        .replace("\nTODO: list the release steps.\n", "\n");
     assert_eq!(
         fs::read_to_string(repo.join("CLAUDE.md")).unwrap(),
         want_claude,
-        "the auto entry was not applied"
+        "the auto and the approved confirm entry of CLAUDE.md did not both land"
     );
-    assert_eq!(
-        sha256_hex(&fs::read(repo.join("docs/deploy.md")).unwrap()),
-        sha256_hex(DEPLOY_MD.as_bytes()),
-        "a confirm entry was applied before the user approved it"
-    );
-    assert_eq!(
-        fs::read_to_string(repo.join("docs/incident-2025-03.md")).unwrap(),
-        INCIDENT_MD,
-        "a generative entry was applied before the user approved it"
-    );
-    let rewriter = clean
-        .tool_uses()
-        .into_iter()
-        .any(|b| b["input"]["subagent_type"] == "hygiene:rewriter");
-    assert!(rewriter, "/hygiene:clean dispatched no hygiene:rewriter");
-    let rewriter_ran = mock.requests().iter().any(|r| {
-        r["body"]["system"]
-            .to_string()
-            .contains("You write the new text for one generative entry")
-    });
-    assert!(rewriter_ran, "no request came from the rewriter subagent");
+    // Allowed: the generative entry carries the rewriter's proposal.
     let proposal = repo.join(format!(".hygiene/proposals/{gen_n}.md"));
     let proposal_text = fs::read_to_string(&proposal)
         .unwrap_or_else(|e| panic!("the rewriter wrote no {}: {e}", proposal.display()));
     assert_ne!(proposal_text, INCIDENT_MD);
-    let dry = clean.bash_commands();
-    assert!(
-        dry.iter()
-            .any(|c| c.contains(&format!("--entry {confirm_n} --approve --dry-run"))),
-        "no dry-run diff was shown for entry {confirm_n}: {dry:?}"
-    );
-
-    // The user approves in a follow-up prompt of the same conversation.
-    let approve = client(
-        &claude,
-        &home,
-        &repo,
-        Some(mock.port),
-        &prompt_args("yes, apply all of them", plugin_s, &["--continue"]),
-    );
-    approve.assert_no_tool_error("approval");
-    assert!(
-        approve.result().contains("CLEAN-DONE"),
-        "{}",
-        tail(&approve.raw, 4000)
-    );
-    let want_deploy: String = DEPLOY_MD
-        .lines()
-        .filter(|l| !l.starts_with("TODO"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert_eq!(
-        fs::read_to_string(repo.join("docs/deploy.md")).unwrap(),
-        want_deploy,
-        "the approved delete-range was not applied exactly"
-    );
     assert_eq!(
         fs::read_to_string(repo.join("docs/incident-2025-03.md")).unwrap(),
-        proposal_text,
-        "the approved generative entry does not carry the rewriter's proposal"
+        proposal_text
     );
+    // Declined: the command never ran, and the file keeps every byte.
+    assert_eq!(
+        sha256_hex(&fs::read(repo.join("docs/deploy.md")).unwrap()),
+        sha256_hex(DEPLOY_MD.as_bytes()),
+        "a declined confirm entry was applied"
+    );
+    let journal = repo.join(".hygiene/journal");
+    for b in fs::read_dir(&journal).unwrap().flatten() {
+        let m: Value =
+            serde_json::from_str(&fs::read_to_string(b.path().join("manifest.json")).unwrap())
+                .unwrap();
+        assert!(
+            !m["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e.as_u64() == Some(deploy_n as u64)),
+            "a batch applied the declined entry: {m:#}"
+        );
+    }
     drop(mock);
 }

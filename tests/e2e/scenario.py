@@ -18,7 +18,6 @@ import re
 
 REWRITER_MARK = "You write the new text for one generative entry of the hygiene report"
 CLASSIFIER_MARK = "You judge shortlisted agent documents for the hygiene plugin"
-ASK_MARK = "HYGIENE-ASK"
 
 
 # --- reading the request body ---------------------------------------------------------------
@@ -137,29 +136,33 @@ def with_entry(cmd, n):
 # --- judging, as a careful model would --------------------------------------------------------
 
 def draft_entries(shortlist):
+    """Every suggestion the model agrees with, copied; a placeholder line deleted (asks); a
+    resolved narrative distilled (generative) when nothing else applies."""
     entries = []
     for item in shortlist:
         kinds = {s.get("kind"): s for s in item.get("signals", [])}
-        entry = {"path": item["path"], "signals": item["signals"]}
-        if item.get("lifecycle"):
-            entry["lifecycle"] = item["lifecycle"]
-        if item.get("suggestions"):
-            s = item["suggestions"][0]
-            entry.update(category=s["category"], op=s["op"], op_type="deterministic",
-                         exact_edit=s["exact_edit"])
-        elif "provisional-marker" in kinds:
+
+        def entry(**kw):
+            e = {"path": item["path"], "signals": item["signals"]}
+            if item.get("lifecycle"):
+                e["lifecycle"] = item["lifecycle"]
+            e.update(kw)
+            entries.append(e)
+
+        for s in item.get("suggestions", []):
+            entry(category=s["category"], op=s["op"], op_type="deterministic",
+                  exact_edit=s["exact_edit"])
+        if "provisional-marker" in kinds:
             line = kinds["provisional-marker"]["lines"][0]
-            entry.update(category={"class": "stale", "subtype": "provisional"},
-                         op="Delete the placeholder line %d." % line, op_type="deterministic",
-                         exact_edit={"kind": "delete-range",
-                                     "anchor": {"start_line": line, "end_line": line}})
-        elif "status-done" in kinds or "checklist-complete" in kinds:
-            entry.update(category={"class": "bloat", "subtype": "distill"},
-                         op="Distill the resolved narrative to the facts that still hold.",
-                         op_type="generative", is_destructive=True, is_reversible=True)
-        else:
-            continue
-        entries.append(entry)
+            entry(category={"class": "stale", "subtype": "provisional"},
+                  op="Delete the placeholder line %d." % line, op_type="deterministic",
+                  exact_edit={"kind": "delete-range",
+                              "anchor": {"start_line": line, "end_line": line}})
+        elif not item.get("suggestions") and (
+                "status-done" in kinds or "checklist-complete" in kinds):
+            entry(category={"class": "bloat", "subtype": "distill"},
+                  op="Distill the resolved narrative to the facts that still hold.",
+                  op_type="generative", is_destructive=True, is_reversible=True)
     return {"entries": entries}
 
 
@@ -221,13 +224,14 @@ def check(body, skill_text, cwd):
 
 
 def clean(body, skill_text, cwd):
+    """The clean skill as written: apply auto, read the report, have proposals written, show
+    every confirm entry's diff, then run each entry's approve command with the token its dry
+    run printed. Approval is the client's permission prompt, not a chat question: a declined
+    (or refused) command is an error result, and the model goes on with the next entry."""
     cmds = [c for b in fenced_commands(skill_text) for c in b if c.startswith("hygiene apply")]
     auto = next(c for c in cmds if "--tier auto" in c)
-    dry = next(c for c in cmds if "--dry-run" in c and "--proposal" not in c)
-    dry_gen = next(c for c in cmds if "--dry-run" in c and "--proposal" in c)
-    apply_det = next(c for c in cmds if "--dry-run" not in c and "--proposal" not in c
-                     and "--entry" in c)
-    apply_gen = next(c for c in cmds if "--dry-run" not in c and "--proposal" in c)
+    dry = next(c for c in cmds if "--dry-run" in c)
+    approve = next(c for c in cmds if "--approve TOKEN" in c)
     report_file = re.search(r"Read `([^`]+)`", skill_text).group(1)
     prompt_tpl = re.search(r"prompt `(Entry N:[^`]+)`", skill_text).group(1)
     calls = tool_calls(body)
@@ -245,24 +249,6 @@ def clean(body, skill_text, cwd):
     confirm = [i for i, e in enumerate(entries) if e["safety_tier"] == "confirm"]
     generative = [i for i in confirm if "exact_edit" not in entries[i]]
 
-    # The user answered our question: apply what they approved, one command per turn.
-    asked, approved = None, False
-    for role, b in events(body):
-        if b.get("type") != "text":
-            continue
-        if role == "assistant" and ASK_MARK in b.get("text", ""):
-            asked = json.loads(re.search(r"%s (\[[^\]]*\])" % ASK_MARK, b["text"]).group(1))
-            approved = False
-        elif role == "user" and asked is not None and re.search(
-                r"\b(yes|all|approve)\b", b.get("text", ""), re.I):
-            approved = True
-    if approved:
-        for n in asked:
-            cmd = with_entry(apply_gen if n in generative else apply_det, n)
-            if cmd not in ran:
-                return [bash(cmd, "Apply approved entry %d" % n)]
-        return say("CLEAN-DONE: applied entries %s." % asked)
-
     # Proposals for generative entries first, through the rewriter subagent.
     dispatched = {int(m.group(1)) for u, _ in calls if u["name"] in ("Agent", "Task")
                   for m in [re.search(r"Entry (\d+):", u["input"].get("prompt", ""))] if m}
@@ -276,22 +262,44 @@ def clean(body, skill_text, cwd):
             "prompt": prompt_tpl.replace("Entry N", "Entry %d" % n)
             .replace("path P", "path " + entries[n]["path"]).replace("OP", entries[n]["op"])
             .replace("proposals/N.md", "proposals/%d.md" % n)}} for n in todo]
+    tokens = {}
+    for u, r in calls:
+        if u["name"] == "Bash" and "--dry-run" in u["input"].get("command", "") and r:
+            for m in re.finditer(r"approve with: hygiene apply --entry (\d+) --approve (\w+)",
+                                 _result_text(r)):
+                tokens[int(m.group(1))] = m.group(2)
     for n in confirm:
-        cmd = with_entry(dry_gen if n in generative else dry, n)
+        cmd = with_entry(dry, n)
         if cmd not in ran:
             return [bash(cmd, "Show the diff of entry %d" % n)]
     if not confirm:
         return say("CLEAN-DONE: only safe edits were pending.")
-    lines = ["%d: %s" % (n, entries[n]["op"]) for n in confirm]
-    return say("These edits need your approval:\n" + "\n".join(lines)
-               + "\nApply them? Answer all, none, or a list of numbers.\n%s %s"
-               % (ASK_MARK, json.dumps(confirm)))
+    for n in confirm:
+        if n not in tokens:
+            continue
+        cmd = with_entry(approve, n).replace("TOKEN", tokens[n])
+        if cmd not in ran:
+            text = "Entry %d: %s" % (n, entries[n]["op"])
+            return [{"type": "text", "text": text}, bash(cmd, "Apply entry %d" % n)]
+    outcomes = []
+    for u, r in calls:
+        c = u["input"].get("command", "") if u["name"] == "Bash" else ""
+        m = re.search(r"--entry (\d+) --approve", c)
+        if m and "--dry-run" not in c:
+            outcomes.append("%s:%s" % (m.group(1), "declined-or-refused"
+                                        if r and r.get("is_error") else "applied"))
+    return say("CLEAN-DONE: " + " ".join(outcomes))
 
 
 def respond(body):
     cwd = cwd_of(body)
+    # An error ends the turn, except where the skill expects one: an approve command the user
+    # declined at the client's permission prompt (or that the helper refused).
+    calls = tool_calls(body)
+    last_cmd = calls[-1][0]["input"].get("command", "") if calls else ""
+    expected_error = "--approve" in last_cmd and "--dry-run" not in last_cmd
     for b in last_user_blocks(body):
-        if b.get("type") == "tool_result" and b.get("is_error"):
+        if b.get("type") == "tool_result" and b.get("is_error") and not expected_error:
             return say("TOOL-ERROR-SEEN: " + _result_text(b)[-600:])
     system = system_text(body)
     if REWRITER_MARK in system:
