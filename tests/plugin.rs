@@ -1620,6 +1620,13 @@ fn e2e_check_then_clean_asks_the_client_for_each_confirm_edit() {
         want_claude,
         "the auto and the approved confirm entry of CLAUDE.md did not both land"
     );
+    // The proposal came from the rewriter subagent.
+    let rewriter_ran = mock.requests().iter().any(|r| {
+        r["body"]["system"]
+            .to_string()
+            .contains("You write the new text for one generative entry")
+    });
+    assert!(rewriter_ran, "no request came from the rewriter subagent");
     // Allowed: the generative entry carries the rewriter's proposal.
     let proposal = repo.join(format!(".hygiene/proposals/{gen_n}.md"));
     let proposal_text = fs::read_to_string(&proposal)
