@@ -1150,15 +1150,6 @@ fn fixture(root: &Path) {
     );
 }
 
-fn entry_index(report: &Value, path: &str) -> usize {
-    report["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .position(|e| e["path"] == path)
-        .unwrap_or_else(|| panic!("no report entry for {path}:\n{report:#}"))
-}
-
 /// The plugin as a marketplace source: the files git would publish (tracked and untracked but
 /// not ignored), never `target/`, which `claude plugin install` would otherwise copy whole.
 fn publishable_copy(dest: &Path) {
