@@ -707,7 +707,7 @@ fn lifecycle_edit(
         ),
         Ok(live) => {
             let path = d.path.trim_end_matches('/');
-            if let Err(m) = crate::lifecycle::live_verdict(live.get(path), path, lc) {
+            if let Err((_, m)) = crate::lifecycle::live_verdict(live.get(path), path, lc) {
                 fail("lifecycle-live", format!("{m}; re-run the scan"));
             }
         }

@@ -17,6 +17,8 @@ pub struct Repo {
     root: PathBuf,
     /// The root's path inside the work tree, with a trailing `/` (empty at the top level).
     prefix: String,
+    /// The repository's git directory (absolute).
+    git_dir: PathBuf,
 }
 
 fn git(root: &Path) -> Command {
@@ -104,16 +106,23 @@ impl Repo {
     /// git is not installed.
     pub fn discover(root: &Path) -> Option<Repo> {
         let mut c = git(root);
-        c.args(["rev-parse", "--is-inside-work-tree", "--show-prefix"]);
+        c.args([
+            "rev-parse",
+            "--is-inside-work-tree",
+            "--absolute-git-dir",
+            "--show-prefix",
+        ]);
         let out = String::from_utf8(output(c)?).ok()?;
         let mut lines = out.lines();
         if lines.next()? != "true" {
             return None;
         }
+        let git_dir = PathBuf::from(lines.next()?);
         let prefix = lines.next().unwrap_or("").to_string();
         Some(Repo {
             root: root.to_path_buf(),
             prefix,
+            git_dir,
         })
     }
 
@@ -149,6 +158,12 @@ impl Repo {
     /// "not clean". Untracked files are not listed: an untracked path is already "not
     /// tracked", and listing them would make git read ignore files (which can block).
     pub fn dirty(&self) -> Option<HashSet<String>> {
+        // `git status` opens the exclude file even without untracked files; a FIFO there
+        // would block it until the timeout. Not a regular file: git cannot say.
+        let special = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| !m.is_file());
+        if special(&self.git_dir.join("info/exclude")) {
+            return None;
+        }
         let mut c = git(&self.root);
         c.args(["status", "--porcelain=v1", "-z", "--untracked-files=no"]);
         let out = output(c)?;

@@ -20,7 +20,6 @@ pub const GITIGNORE: &str =
     "# hygiene's scratch: scans, reports, drafts, proposals and the undo journal.\n\
 # Only the rulebook and the adopted conventions are meant to be committed.\n\
 *\n\
-!.gitignore\n\
 !rulebook.json\n\
 !conventions.json\n";
 

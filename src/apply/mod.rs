@@ -40,7 +40,7 @@ pub use journal::UndoReport;
 use crate::error::Error;
 use crate::fingerprint::Sidecar;
 use crate::fsio;
-use crate::lifecycle::{Governed, Rulebook, Status};
+use crate::lifecycle::{Governed, Mismatch, Rulebook, Status};
 use crate::report::{EditKind, Entry, OpType, Report, SafetyTier};
 use crate::tier::{derive_safety_tier, LifecycleArg};
 use journal::Journal;
@@ -547,20 +547,28 @@ impl<'a> Live<'a> {
 
     /// The live check of a lifecycle entry: the rulebook governs its path now by the same rule
     /// and says it has served (or needs judgement). Returns the live status and evidence.
-    fn lifecycle(&mut self, e: &Entry) -> Result<(Status, Option<crate::tier::Evidence>), Refusal> {
+    fn lifecycle(
+        &mut self,
+        e: &Entry,
+    ) -> Result<(Status, Option<crate::tier::Evidence>), (Mismatch, Refusal)> {
         let lc = e
             .exact_edit
             .as_ref()
             .and_then(|x| x.lifecycle.as_ref())
             .or(e.lifecycle.as_ref())
-            .ok_or_else(|| Refusal::hard("a lifecycle op without a lifecycle object"))?;
-        let live = self.governed(&e.path).map_err(Refusal::hard)?;
-        crate::lifecycle::live_verdict(live, e.path.trim_end_matches('/'), lc).map_err(|m| {
-            if m.contains("protected by keep rule") {
-                Refusal::hard(m)
-            } else {
-                Refusal::stale(m)
-            }
+            .ok_or((
+                Mismatch::Differs,
+                Refusal::hard("a lifecycle op without a lifecycle object"),
+            ))?;
+        let live = self
+            .governed(&e.path)
+            .map_err(|m| (Mismatch::Differs, Refusal::hard(m)))?;
+        crate::lifecycle::live_verdict(live, e.path.trim_end_matches('/'), lc).map_err(|(k, m)| {
+            let r = match k {
+                Mismatch::Protected => Refusal::hard(m),
+                Mismatch::Differs | Mismatch::NotServed => Refusal::stale(m),
+            };
+            (k, r)
         })
     }
 }
@@ -586,10 +594,12 @@ fn auto_gate(e: &Entry, live: &mut Live) -> Result<Option<String>, Refusal> {
         }
         return Ok(None);
     }
+    // The rule itself saying "not served (now)" is not an error; a report that is not what the
+    // rulebook says (stale, or forged) is.
     let (status, evidence) = match live.lifecycle(e) {
         Ok(v) => v,
-        Err(r) if r.stale => return Ok(Some(r.reason)),
-        Err(r) => return Err(r),
+        Err((Mismatch::NotServed, r)) => return Ok(Some(r.reason)),
+        Err((_, r)) => return Err(r),
     };
     let root = live.root;
     let git = live.git().state(root, e.path.trim_end_matches('/'));
@@ -819,7 +829,7 @@ fn pre_plan(e: &Entry, live: &mut Live) -> Result<(), Refusal> {
         .as_ref()
         .is_some_and(|x| crate::kinds::rule(x.kind).lifecycle);
     if lifecycle_kind {
-        live.lifecycle(e)?;
+        live.lifecycle(e).map_err(|(_, r)| r)?;
     }
     Ok(())
 }

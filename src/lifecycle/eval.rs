@@ -155,23 +155,42 @@ pub fn recheck(root: &Path, path: &str, now: i64) -> crate::Result<Option<Govern
         .find(|g| g.path == path))
 }
 
+/// Why a report's lifecycle object does not stand now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mismatch {
+    /// No rule governs the path now (or a different rule, or a different served condition):
+    /// the report is not what the rulebook says, stale or forged.
+    Differs,
+    /// A keep rule protects the path.
+    Protected,
+    /// The same rule governs it and says it has not served (yet, or any more).
+    NotServed,
+}
+
 /// How a report's lifecycle object stands against the live evaluation of its path: `Ok` with
-/// the live item's status when the rulebook still governs the path by the same rule with the
-/// same served condition, else a sentence saying what changed.
+/// the live item's status and evidence when the rulebook still governs the path by the same
+/// rule with the same served condition and does not say "not served"; else what differs, with
+/// a sentence saying so.
 pub fn live_verdict(
     live: Option<&Governed>,
     path: &str,
     lc: &Lifecycle,
-) -> Result<(Status, Option<Evidence>), String> {
+) -> Result<(Status, Option<Evidence>), (Mismatch, String)> {
     let Some(g) = live else {
-        return Err(format!(
-            "no lifecycle rule governs `{path}` now (the rulebook or the tree changed since the check, or the scan was not the helper's)"
+        return Err((
+            Mismatch::Differs,
+            format!(
+                "no lifecycle rule governs `{path}` now (the rulebook or the tree changed since the check, or the scan was not the helper's)"
+            ),
         ));
     };
     if g.status == Status::Protected {
-        return Err(format!(
-            "`{path}` is protected by keep rule `{}`; no lifecycle op may touch it",
-            g.lifecycle.rule_ref
+        return Err((
+            Mismatch::Protected,
+            format!(
+                "`{path}` is protected by keep rule `{}`; no lifecycle op may touch it",
+                g.lifecycle.rule_ref
+            ),
         ));
     }
     if g.lifecycle != *lc {
@@ -183,16 +202,22 @@ pub fn live_verdict(
             };
             format!("`{}` ({}{cond})", l.rule_ref, lifetime_name(l.lifetime))
         };
-        return Err(format!(
-            "`{path}` is governed now by rule {}, not as the report says by rule {}",
-            show(&g.lifecycle),
-            show(lc)
+        return Err((
+            Mismatch::Differs,
+            format!(
+                "`{path}` is governed now by rule {}, not as the report says by rule {}",
+                show(&g.lifecycle),
+                show(lc)
+            ),
         ));
     }
     if g.status == Status::NotServed {
-        return Err(format!(
-            "rule `{}` says `{path}` has not served now: {}",
-            g.lifecycle.rule_ref, g.evidence
+        return Err((
+            Mismatch::NotServed,
+            format!(
+                "rule `{}` says `{path}` has not served now: {}",
+                g.lifecycle.rule_ref, g.evidence
+            ),
         ));
     }
     Ok((g.status, g.facts.evidence))

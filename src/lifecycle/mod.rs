@@ -18,7 +18,7 @@ pub mod rulebook;
 pub mod sweep;
 pub mod walk;
 
-pub use eval::{evaluate, evaluate_now, live_verdict, recheck};
+pub use eval::{evaluate, evaluate_now, live_verdict, recheck, Mismatch};
 pub use rulebook::{default_rulebook_json, Rulebook};
 
 pub use sweep::{sweep, SweepItem, SweepReport};

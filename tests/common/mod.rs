@@ -2,6 +2,8 @@
 //! computed here rather than by the code under test.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
