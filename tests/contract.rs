@@ -1138,3 +1138,144 @@ fn replace_text_is_a_substitution_not_a_deletion() {
     });
     accepts(|v| v["entries"][0]["exact_edit"]["replacement"] = json!("src/settings/mod.rs"));
 }
+
+/// The frozen contract pinned: `hygiene schema` equals the committed snapshot. Changing the
+/// report's shape needs an update of `invariants.md` with explicit human approval, then of
+/// `examples/golden/schema.json` (`hygiene schema > examples/golden/schema.json`).
+#[test]
+fn schema_snapshot_pins_the_frozen_contract() {
+    let out = hygiene(&["schema"]);
+    assert!(out.status.success());
+    let now: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pinned: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/golden/schema.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(
+        now == pinned,
+        "the report schema changed: that is a change of the frozen contract (invariants.md: \
+         record it with explicit human approval, then regenerate examples/golden/schema.json)"
+    );
+}
+
+/// Whether a `served_when_path` exists is known only to the tree: a lifecycle entry that
+/// derived `confirm` because the marker was gone is as valid as one that derived `auto`.
+#[test]
+fn a_served_when_path_entry_may_carry_either_derivation() {
+    let v = golden();
+    let i = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["exact_edit"]["lifecycle"]["served_when_path"].is_string())
+        .expect("the golden report has a served_when_path delete");
+    assert_eq!(v["entries"][i]["safety_tier"], "auto");
+    accepts(|v| v["entries"][i]["safety_tier"] = json!("confirm"));
+    // A temporary document's age is the scanner's own fact: no such latitude.
+    let j = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["exact_edit"]["lifecycle"]["lifetime"] == "temporary")
+        .expect("the golden report has a temporary delete");
+    if v["entries"][j]["safety_tier"] == "auto" {
+        rejects("safety-tier-derived", |v| {
+            v["entries"][j]["safety_tier"] = json!("confirm")
+        });
+    }
+}
+
+/// The policy publishes the tables finalize and apply run on, and the rulebook that governs the
+/// repository it is asked about (`--root`), not only the shipped one.
+#[test]
+fn policy_publishes_finalize_rules_apply_guards_writes_and_the_repositorys_rulebook() {
+    let p = hygiene::policy::policy(None);
+    assert_eq!(p.finalize_rules, hygiene::finalize::RULES);
+    assert_eq!(p.apply_guards, hygiene::apply::GUARDS);
+    assert_eq!(p.writes.rules, hygiene::protect::RULES);
+    assert_eq!(
+        p.writes.tool_config_globs,
+        hygiene::protect::TOOL_CONFIG_GLOBS
+    );
+    assert_eq!(
+        p.scanner.frozen_exempt_signals,
+        hygiene::scan::FROZEN_EXEMPT_SIGNALS
+    );
+    assert!(p
+        .conditional_fields
+        .iter()
+        .any(|c| c.contains("target_path")));
+    // Every finalize rule a draft error can carry is published: run finalize on drafts that
+    // break several rules and check the names.
+    let names: Vec<&str> = p.finalize_rules.iter().map(|r| r.name).collect();
+    for n in [
+        "lifecycle-live",
+        "replace-text-reference",
+        "dedupe-kept-copy",
+        "write-target",
+    ] {
+        assert!(names.contains(&n), "{n}");
+    }
+    // The rulebook of a repository that overrides a default.
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join(".hygiene")).unwrap();
+    std::fs::write(
+        root.join(".hygiene/rulebook.json"),
+        r#"{"rules": [{"id": "handoffs", "match": "file", "glob": "notes/**/*.md", "lifetime": "temporary", "retain_recent": 2, "max_age_days": 7}]}"#,
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(["policy", "--root"])
+        .arg(&root)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rules = v["rulebook"]["rules"].as_array().unwrap();
+    let h = rules.iter().find(|r| r["id"] == "handoffs").unwrap();
+    assert_eq!(h["glob"], "notes/**/*.md");
+    assert_eq!(h["retain_recent"], 2);
+    assert_eq!(h["source"], ".hygiene/rulebook.json");
+    assert_eq!(
+        v["default_rulebook"],
+        hygiene::lifecycle::default_rulebook_json()
+    );
+    // A broken repository rulebook is named, not hidden behind the defaults.
+    std::fs::write(root.join(".hygiene/rulebook.json"), "{not json").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(["policy", "--root"])
+        .arg(&root)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["rulebook_error"]
+        .as_str()
+        .unwrap()
+        .contains("rulebook.json"));
+}
+
+/// `docs/safety.md` names every apply guard the policy publishes, so the promise and the code
+/// cannot drift apart.
+#[test]
+fn safety_doc_names_every_apply_guard() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/safety.md")).unwrap();
+    for g in hygiene::apply::GUARDS {
+        assert!(
+            doc.contains(&format!("`{}`", g.id)),
+            "docs/safety.md does not name guard `{}`",
+            g.id
+        );
+    }
+    for r in hygiene::protect::RULES {
+        assert!(
+            doc.contains(&format!("`{}`", r.id)),
+            "docs/safety.md does not name write rule `{}`",
+            r.id
+        );
+    }
+}

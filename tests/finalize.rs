@@ -637,3 +637,50 @@ fn a_fifo_target_is_refused_without_blocking() {
     );
     assert!(!report_path.exists());
 }
+
+/// No file saves more than it has: three rewrites of one small `CLAUDE.md` (two bloat ops on
+/// the whole file, one stale rewrite of one line) claim at most the file's tokens between them,
+/// and the stale rewrite claims only its line.
+#[test]
+fn generative_entries_claim_what_they_can_remove_and_never_more_than_the_file() {
+    let r = repo();
+    let claude = std::fs::read_to_string(r.root.join("CLAUDE.md")).unwrap();
+    let whole = tokens(&claude);
+    let signal = json!({"kind": "missing-path", "line": 4, "ref": "src/old.rs", "via": "code", "renamed_to": "src/new.rs"});
+    let scan_v = json!({
+        "schema_version": 1, "tool_version": "0.1.0", "generated_at": "2099-01-01T00:00:00Z",
+        "scan": {"project_root": r.root.display().to_string(), "scope_globs": ["**/*.md"], "excluded_dirs": [], "files_scanned": 1},
+        "shortlist": [{"path": "CLAUDE.md", "signals": [signal], "raw_tokens": 20, "injection_frequency": "per-session"}]
+    });
+    let gen = |class: &str, subtype: &str| {
+        json!({"path": "CLAUDE.md", "category": {"class": class, "subtype": subtype},
+        "signals": [signal], "op": "Rewrite.", "op_type": "generative", "is_destructive": true, "is_reversible": true})
+    };
+    let drafts_v = json!({"entries": [gen("stale", "contradicted"), gen("bloat", "distill"), gen("bloat", "split")]});
+    let (out, report_path) = finalize(&r, &scan_v, &drafts_v);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&std::fs::read(&report_path).unwrap()).unwrap();
+    let raw: Vec<u64> = report["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["token_estimate"]["raw_tokens"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        raw[0],
+        tokens(&lines(&r.root, "CLAUDE.md", 4, 4)),
+        "the stale rewrite: its line"
+    );
+    assert_eq!(
+        raw[1],
+        whole - raw[0],
+        "the distill: what is left of the file"
+    );
+    assert_eq!(raw[2], 0, "nothing is left to claim");
+    assert!(raw.iter().sum::<u64>() <= whole);
+}
