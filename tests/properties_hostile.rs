@@ -8,7 +8,7 @@ mod common;
 use common::cli::*;
 use common::{git, sha256_hex, snapshot, without_hygiene, write};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
 use std::cell::Cell;
 use std::path::Path;
