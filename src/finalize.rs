@@ -256,6 +256,9 @@ pub const RULES: &[crate::validate::Rule] = &[
     rule("canonical-ref", "`canonical_ref` names lines of an existing file by its real path."),
     rule("dedupe-identical", "A dedupe's span equals its kept copy after whitespace folding."),
     rule("dedupe-kept-copy", "A dedupe's kept copy is not in a document a lifecycle rule governs (it would be deleted later) and is not the span itself."),
+    rule("dedupe-readers", "A dedupe keeps the text for every reader: every reader of the document is Claude Code in this repository, and Claude Code reads the kept copy whenever it reads the document (`readers` in `hygiene policy`)."),
+    rule("dedupe-whole-blocks", "A dedupe removes whole Markdown blocks: it begins and ends where blocks do, cuts no block and no fenced code, and does not end on a paragraph that introduces what follows."),
+    rule("auto-on-record", "An edit that would run without a prompt is made only to a document that describes the present (role `living`): never to a history record, shipped content or a generated page (`roles` in `hygiene policy`); write such a change as a generative op, which asks."),
     rule("conventions", "`.hygiene/conventions.json`, when present, parses."),
 ];
 
@@ -267,6 +270,8 @@ const fn rule(name: &'static str, requires: &'static str) -> crate::validate::Ru
 struct Tree<'a> {
     root: &'a Path,
     git: crate::git::Facts,
+    roles: crate::roles::Roles,
+    readers: crate::readers::ReaderMap,
     rulebook: Option<crate::lifecycle::Rulebook>,
     governed: std::cell::OnceCell<Result<HashMap<String, crate::lifecycle::Governed>, String>>,
 }
@@ -307,9 +312,12 @@ pub fn finalize(
     scan: &ScanResult,
     drafts: &[(String, Result<DraftFile, DraftError>)],
 ) -> Result<Report, Vec<DraftError>> {
+    let roles = crate::roles::Roles::load(root);
     let tree = Tree {
         root,
         git: crate::git::Facts::read(root),
+        readers: crate::readers::ReaderMap::load(root, roles.clone()),
+        roles,
         rulebook: crate::lifecycle::Rulebook::load(root).ok(),
         governed: std::cell::OnceCell::new(),
     };
@@ -656,6 +664,32 @@ fn characterize(
                 ));
             }
             let saved = check_edit(&d.path, &edit, &text, is_dir, file_tokens, tree, fail);
+            let auto_kind = !row.lifecycle
+                && crate::tier::is_auto(derive_safety_tier(
+                    OpType::Deterministic,
+                    row.is_destructive,
+                    is_reversible,
+                    None,
+                ));
+            if auto_kind && !is_dir {
+                let fm = crate::scan::markdown::frontmatter(&text);
+                let role = tree.roles.of_doc(
+                    &d.path,
+                    &text,
+                    fm.get(crate::roles::FRONTMATTER_KEY).map(|(v, _)| v),
+                );
+                if !crate::roles::auto_edits_kind(role, edit.kind) {
+                    fail(
+                        "auto-on-record",
+                        format!(
+                            "`{}` is {} content: a {} there would run without a prompt; write the change as a generative op, which asks",
+                            d.path,
+                            role.name(),
+                            word(edit.kind)
+                        ),
+                    );
+                }
+            }
             edit.expected_sha256 = crate::fingerprint::of_path(target).ok();
             Some(Characterized {
                 file_tokens,
@@ -863,6 +897,7 @@ fn check_edit(
         EditKind::Dedupe => check_dedupe(
             path,
             edit,
+            text,
             range.as_ref().map(|(_, s)| s.as_str()),
             span_tokens,
             tree,
@@ -909,6 +944,7 @@ fn check_replace_text(
 fn check_dedupe(
     path: &str,
     edit: &ExactEdit,
+    text: &str,
     removed: Option<&str>,
     span_tokens: u64,
     tree: &Tree,
@@ -929,6 +965,18 @@ fn check_dedupe(
         );
         return None;
     }
+    let imports = crate::readers::imports_of(tree.root, path, text);
+    if let Some(why) = crate::readers::dedupe_problem(
+        &tree.readers.of(path),
+        &tree.readers.of(cpath),
+        imports.contains(cpath),
+    ) {
+        fail(
+            "dedupe-readers",
+            format!("`{path}` cannot lose the span to `{cpath}`: {why}"),
+        );
+        return None;
+    }
     if let (Some(Anchor::Lines(r)), true) = (edit.anchor, cpath == path) {
         if a <= r.end_line && r.start_line <= b {
             fail(
@@ -946,7 +994,17 @@ fn check_dedupe(
         .and_then(|p| std::fs::read(p).ok())
         .and_then(|b2| span(&String::from_utf8_lossy(&b2), a, b));
     match (canonical, removed) {
-        (Some(kept), Some(s)) if fold(&kept) == fold(s) && !fold(s).is_empty() => Some(span_tokens),
+        (Some(kept), Some(s)) if fold(&kept) == fold(s) && !fold(s).is_empty() => {
+            if let Some(Anchor::Lines(r)) = edit.anchor {
+                if let Some(why) =
+                    crate::scan::markdown::span_problem(text, r.start_line, r.end_line)
+                {
+                    fail("dedupe-whole-blocks", format!("`{path}`: {why}"));
+                    return None;
+                }
+            }
+            Some(span_tokens)
+        }
         (None, _) => {
             fail(
                 "canonical-ref",

@@ -27,6 +27,9 @@ fn git(root: &Path) -> Command {
         .arg(root)
         .args(["-c", "core.quotepath=off"])
         .env("GIT_OPTIONAL_LOCKS", "0")
+        // A partial clone fetches missing objects from its remote on demand: a scan must never
+        // touch the network, so a missing object is an error to degrade from instead.
+        .env("GIT_NO_LAZY_FETCH", "1")
         .env("LC_ALL", "C");
     c
 }
@@ -349,16 +352,127 @@ impl History {
         };
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
-            let first = err.lines().next().unwrap_or("").trim();
+            let first = err.lines().next().unwrap_or("").trim().to_string();
             // A repository with no commits is not broken; it simply has no history.
-            if !first.contains("does not have any commits") {
-                h.warnings.push(format!(
-                    "git history is incomplete (git log failed: {first}); rename facts may be missing"
-                ));
+            if first.contains("does not have any commits") {
+                return h;
             }
+            // Rename detection reads file contents; a clone missing some (a partial clone, a
+            // damaged object store) still has every commit and tree. Deletions and exact moves
+            // need no content: read them from the blob ids instead of dropping the history.
+            if let Some(raw) = Self::raw_log(repo) {
+                h.warnings.push(format!(
+                    "git history is incomplete ({first}); renames are limited to exact moves"
+                ));
+                h.parse_raw(&raw, repo);
+                return h;
+            }
+            h.warnings.push(format!(
+                "git history is incomplete (git log failed: {first}); rename facts may be missing"
+            ));
         }
         h.parse(&out.stdout, repo);
         h
+    }
+
+    /// `git log --raw --no-renames`: every change with its blob ids, read without any file
+    /// content.
+    fn raw_log(repo: &Repo) -> Option<Vec<u8>> {
+        let mut c = git(&repo.root);
+        c.args([
+            "log",
+            "--raw",
+            "--no-renames",
+            "--no-abbrev",
+            "-z",
+            "--no-color",
+            "--format=%x01%H %ct",
+            "--",
+        ]);
+        output(c)
+    }
+
+    /// Parses [`History::raw_log`]'s output, pairing a deletion and an addition of the same blob
+    /// in one commit into a rename (what `git log -M` reports as `R100`).
+    fn parse_raw(&mut self, bytes: &[u8], repo: &Repo) {
+        let mut tokens = bytes.split(|&b| b == 0).peekable();
+        let mut current: Option<usize> = None;
+        // (status, blob, root-relative path) of the current commit's records.
+        let mut records: Vec<(char, String, String)> = Vec::new();
+        let flush =
+            |h: &mut History, ci: Option<usize>, records: &mut Vec<(char, String, String)>| {
+                let Some(ci) = ci else {
+                    records.clear();
+                    return;
+                };
+                let mut added: Vec<(String, String)> = records
+                    .iter()
+                    .filter(|r| r.0 == 'A')
+                    .map(|r| (r.1.clone(), r.2.clone()))
+                    .collect();
+                for (status, blob, path) in records.drain(..) {
+                    match status {
+                        'D' => {
+                            let zero = blob.bytes().all(|b| b == b'0');
+                            match added.iter().position(|(b, _)| !zero && *b == blob) {
+                                Some(i) => {
+                                    let (_, to) = added.remove(i);
+                                    h.touch(&to, ci);
+                                    h.last_event
+                                        .entry(path)
+                                        .or_insert(LastEvent::RenamedTo(to, ci));
+                                }
+                                None => {
+                                    h.last_event.entry(path).or_insert(LastEvent::Deleted(ci));
+                                }
+                            }
+                        }
+                        'A' => {}
+                        _ => h.touch(&path, ci),
+                    }
+                }
+                for (_, to) in added {
+                    h.touch(&to, ci);
+                }
+            };
+        while let Some(raw) = tokens.next() {
+            let tok = String::from_utf8_lossy(raw);
+            let tok = tok.trim_start_matches('\n');
+            if tok.is_empty() {
+                continue;
+            }
+            if let Some(header) = tok.strip_prefix('\u{1}') {
+                flush(self, current, &mut records);
+                let mut parts = header.split(' ');
+                let id = parts.next().unwrap_or("").to_string();
+                let time = parts
+                    .next()
+                    .and_then(|t| t.trim().parse().ok())
+                    .unwrap_or(0);
+                self.commits.push(Commit { id, time });
+                current = Some(self.commits.len() - 1);
+                continue;
+            }
+            let Some(meta) = tok.strip_prefix(':') else {
+                continue;
+            };
+            // `old_mode new_mode old_blob new_blob status`
+            let f: Vec<&str> = meta.split(' ').collect();
+            let (Some(old), Some(new), Some(status)) = (f.get(2), f.get(3), f.get(4)) else {
+                continue;
+            };
+            let status = status.chars().next().unwrap_or(' ');
+            let Some(path) = tokens
+                .next()
+                .map(|p| String::from_utf8_lossy(p).into_owned())
+                .and_then(|p| repo.local(&p))
+            else {
+                continue;
+            };
+            let blob = if status == 'D' { old } else { new };
+            records.push((status, blob.to_string(), path));
+        }
+        flush(self, current, &mut records);
     }
 
     fn parse(&mut self, bytes: &[u8], repo: &Repo) {
@@ -445,6 +559,34 @@ impl History {
             }
         }
         (renamed && exists(&at)).then_some(at)
+    }
+
+    /// What became of a path that no longer exists: the final existing name after renames
+    /// (`exists` decides), else the commit where its last name went away (deleted, or renamed
+    /// to a name that is gone too). `(None, None)` when history knows nothing of it.
+    pub fn fate(
+        &self,
+        path: &str,
+        exists: impl Fn(&str) -> bool,
+    ) -> (Option<String>, Option<&Commit>) {
+        let mut at = path.to_string();
+        let mut when = usize::MAX;
+        let mut last_rename: Option<usize> = None;
+        while let Some(LastEvent::RenamedTo(to, ci)) = self.last_event.get(&at) {
+            if *ci >= when {
+                break;
+            }
+            at = to.clone();
+            when = *ci;
+            last_rename = Some(*ci);
+        }
+        if last_rename.is_some() && exists(&at) {
+            return (Some(at), None);
+        }
+        match self.last_event.get(&at) {
+            Some(LastEvent::Deleted(ci)) => (None, self.commits.get(*ci)),
+            _ => (None, last_rename.and_then(|ci| self.commits.get(ci))),
+        }
     }
 
     /// The commit that deleted `path`, when deletion is its newest event.

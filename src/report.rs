@@ -214,6 +214,16 @@ pub enum Signal {
         /// The threshold it exceeds.
         threshold: u64,
     },
+    /// A long investigation or incident write-up whose own text says it is resolved (a
+    /// "Resolution" section, "Resolved:", "Status: fixed", a postmortem): bloat a model distils.
+    ResolvedNarrative {
+        /// 1-based line of the resolution marker.
+        line: u32,
+        /// The marker line, trimmed.
+        text: String,
+        /// Words of prose in the document (code left out).
+        words: u32,
+    },
     /// The paths it references changed in several commits since the document last changed.
     Drift {
         /// Commits touching referenced paths since the document's last change.

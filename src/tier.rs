@@ -129,6 +129,12 @@ pub fn derive_safety_tier(
     }
 }
 
+/// Whether a derived tier lets an op run without a prompt (for callers that must not name a
+/// tier value themselves: only this module does).
+pub fn is_auto(tier: SafetyTier) -> bool {
+    tier == SafetyTier::Auto
+}
+
 /// One row of the published truth table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TierRow {

@@ -16,7 +16,9 @@ const MV: &str = "# MV\nintro\nold a\nold b\noutro\n";
 const FM: &str = "# FM\nbody\n";
 const FM2: &str = "---\r\ntitle: x\r\n---\r\nbody\r\n";
 const RT: &str = "# RT\nsee docs/old.md and docs/old.md\nnot docs/old.md here\n";
-const DD: &str = "# DD\nown text\nshared   line one\n  shared line two\nend\n";
+/// A nested `CLAUDE.md` repeating a paragraph of the root one (loaded every session): the one
+/// dedupe every reader survives.
+const DD: &str = "# DD\nown text\n\nshared   line one\n  shared line two\n\nend\n";
 const CANON: &str = "# Canon\nshared line one\nshared line\ttwo\nmore\n";
 const PLAN: &str = "# Plan\nsteps\n## Decisions\nuse X because Y\n";
 const DECISIONS: &str = "# Decisions\nold decision\n";
@@ -30,8 +32,8 @@ fn each_kind_applies_byte_for_byte_and_undo_restores() {
     write(r, "fm.md", FM);
     write(r, "fm2.md", FM2);
     write(r, "rt.md", RT);
-    write(r, "dd.md", DD);
-    write(r, "canon.md", CANON);
+    write(r, "pkg/CLAUDE.md", DD);
+    write(r, "CLAUDE.md", CANON);
     write(r, "gone.md", "served\n");
     write(r, "done.txt", "marker\n");
     write(r, "scratch/a.md", "a\n");
@@ -80,8 +82,8 @@ fn each_kind_applies_byte_for_byte_and_undo_restores() {
             json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": sha256_hex(RT.as_bytes())}),
         ),
         entry(
-            "dd.md",
-            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha256_hex(DD.as_bytes())}),
+            "pkg/CLAUDE.md",
+            json!({"kind": "dedupe", "anchor": lines(4, 5), "canonical_ref": "CLAUDE.md:2-3", "expected_sha256": sha256_hex(DD.as_bytes())}),
         ),
         entry(
             "gone.md",
@@ -120,8 +122,8 @@ fn each_kind_applies_byte_for_byte_and_undo_restores() {
         read(r, "rt.md"),
         "# RT\nsee docs/new.md and docs/new.md\nnot docs/old.md here\n"
     );
-    assert_eq!(read(r, "dd.md"), "# DD\nown text\nend\n");
-    assert_eq!(read(r, "canon.md"), CANON);
+    assert_eq!(read(r, "pkg/CLAUDE.md"), "# DD\nown text\n\n\nend\n");
+    assert_eq!(read(r, "CLAUDE.md"), CANON);
     assert!(!r.join("gone.md").exists());
     assert!(!r.join("scratch").exists());
     assert!(!r.join("plan.md").exists());
@@ -284,42 +286,42 @@ fn a_failed_extraction_deletes_nothing() {
 fn entries_on_one_file_apply_bottom_up_and_overlaps_are_refused() {
     let f = fixture(true);
     let r = &f.root;
-    let doc = "l1 see docs/old.md\nl2\nl3\nl4\nl5 dup\nl6 dup\nl7\nl8 move\nl9 move\nl10 see docs/old.md\n";
-    write(r, "doc.md", doc);
-    write(r, "zcanon.md", "l5   dup\nl6 dup\n");
+    // A nested CLAUDE.md whose paragraph at lines 6-7 repeats the root one's.
+    let doc = "l1 see docs/old.md\nl2\nl3\nl4\n\nl5 dup\nl6 dup\n\nl8 move\nl9 move\nl10 see docs/old.md\n";
+    write(r, "pkg/CLAUDE.md", doc);
+    write(r, "CLAUDE.md", "l5   dup\nl6 dup\n");
     write(r, "docs/new.md", "# New\n");
     commit_all(r);
     let s = sha256_hex(doc.as_bytes());
     let entries = vec![
         entry(
-            "doc.md",
+            "pkg/CLAUDE.md",
             json!({"kind": "replace-text", "anchor": lines(1, 1), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": s}),
         ),
         entry(
-            "doc.md",
-            json!({"kind": "dedupe", "anchor": lines(5, 6), "canonical_ref": "zcanon.md:1-2", "expected_sha256": s}),
+            "pkg/CLAUDE.md",
+            json!({"kind": "dedupe", "anchor": lines(6, 7), "canonical_ref": "CLAUDE.md:1-2", "expected_sha256": s}),
         ),
         entry(
-            "doc.md",
-            json!({"kind": "move-to-archive", "anchor": lines(8, 9), "dest_path": "archive.md", "expected_sha256": s}),
+            "pkg/CLAUDE.md",
+            json!({"kind": "move-to-archive", "anchor": lines(9, 10), "dest_path": "archive.md", "expected_sha256": s}),
         ),
         entry(
-            "doc.md",
-            json!({"kind": "replace-text", "anchor": lines(10, 10), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": s}),
+            "pkg/CLAUDE.md",
+            json!({"kind": "replace-text", "anchor": lines(11, 11), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": s}),
         ),
-        // Overlaps the move (8-9): refused, whatever the order.
+        // Overlaps the move (9-10): refused, whatever the order.
         entry(
-            "doc.md",
-            json!({"kind": "move-to-archive", "anchor": lines(9, 10), "dest_path": "archive3.md", "expected_sha256": s}),
+            "pkg/CLAUDE.md",
+            json!({"kind": "move-to-archive", "anchor": lines(10, 11), "dest_path": "archive3.md", "expected_sha256": s}),
         ),
         entry(
-            "doc.md",
+            "pkg/CLAUDE.md",
             json!({"kind": "insert-frontmatter", "key": "owner", "value": "docs team", "expected_sha256": s}),
         ),
-        // Removes the copy the dedupe keeps (its file sorts after doc.md, so the dedupe runs
-        // first): refused. In the other order the dedupe would be the one refused.
+        // Removes the copy the dedupe keeps: the dedupe is ordered first, so this one is refused.
         entry(
-            "zcanon.md",
+            "CLAUDE.md",
             json!({"kind": "move-to-archive", "anchor": lines(1, 2), "dest_path": "archive2.md", "expected_sha256": sha256_hex(b"l5   dup\nl6 dup\n")}),
         ),
     ];
@@ -334,11 +336,11 @@ fn entries_on_one_file_apply_bottom_up_and_overlaps_are_refused() {
     assert_eq!(o, "refused");
     assert!(why.contains("dedupe"), "{why}");
     assert_eq!(
-        read(r, "doc.md"),
-        "---\nowner: docs team\n---\nl1 see docs/new.md\nl2\nl3\nl4\nl7\nl10 see docs/new.md\n"
+        read(r, "pkg/CLAUDE.md"),
+        "---\nowner: docs team\n---\nl1 see docs/new.md\nl2\nl3\nl4\n\n\nl10 see docs/new.md\n"
     );
     assert_eq!(read(r, "archive.md"), "l8 move\nl9 move\n");
-    assert_eq!(read(r, "zcanon.md"), "l5   dup\nl6 dup\n");
+    assert_eq!(read(r, "CLAUDE.md"), "l5   dup\nl6 dup\n");
     assert!(!r.join("archive2.md").exists() && !r.join("archive3.md").exists());
 }
 
@@ -349,8 +351,8 @@ fn edits_after_the_report_are_refused_and_files_unchanged() {
     write(r, "a.md", MV);
     write(r, "b.md", RT);
     write(r, "c.md", FM);
-    write(r, "d.md", DD);
-    write(r, "canon.md", CANON);
+    write(r, "d/CLAUDE.md", DD);
+    write(r, "CLAUDE.md", CANON);
     write(r, "e.md", "served\n");
     write(r, "done.txt", "x\n");
     write(r, "g.md", "# G\nsee docs/old.md\n");
@@ -375,8 +377,8 @@ fn edits_after_the_report_are_refused_and_files_unchanged() {
             json!({"kind": "insert-frontmatter", "key": "hygiene", "value": "frozen", "expected_sha256": sha256_hex(FM.as_bytes())}),
         ),
         entry(
-            "d.md",
-            json!({"kind": "dedupe", "anchor": lines(3, 4), "canonical_ref": "canon.md:2-3", "expected_sha256": sha256_hex(DD.as_bytes())}),
+            "d/CLAUDE.md",
+            json!({"kind": "dedupe", "anchor": lines(4, 5), "canonical_ref": "CLAUDE.md:2-3", "expected_sha256": sha256_hex(DD.as_bytes())}),
         ),
         entry(
             "e.md",
@@ -398,7 +400,7 @@ fn edits_after_the_report_are_refused_and_files_unchanged() {
     // g.md keeps its bytes but is touched, so only the mtime fence can catch it.
     // Their mtimes are set back before the check, so only the fingerprint can catch them.
     let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
-    for p in ["a.md", "b.md", "c.md", "d.md", "e.md"] {
+    for p in ["a.md", "b.md", "c.md", "d/CLAUDE.md", "e.md"] {
         let old = read(r, p);
         write(r, p, &format!("user edit\n{old}"));
         let h = std::fs::OpenOptions::new()

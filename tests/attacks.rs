@@ -371,7 +371,10 @@ fn dedupes_through_links_or_hard_links_keep_their_copy() {
     write(r, "docs/a.md", &a);
     write(r, "docs/b.md", &b);
     link(Path::new("."), &r.join("mirror"));
-    std::fs::hard_link(r.join("docs/a.md"), r.join("docs/c.md")).unwrap();
+    // A nested CLAUDE.md that is the root one under a second name.
+    write(r, "CLAUDE.md", &a);
+    std::fs::create_dir_all(r.join("sub")).unwrap();
+    std::fs::hard_link(r.join("CLAUDE.md"), r.join("sub/CLAUDE.md")).unwrap();
     commit_all(r);
     let entries = vec![
         entry(
@@ -383,8 +386,8 @@ fn dedupes_through_links_or_hard_links_keep_their_copy() {
             json!({"kind": "dedupe", "anchor": lines(2, 2), "canonical_ref": "docs/b.md:2-2", "expected_sha256": sha256_hex(b.as_bytes())}),
         ),
         entry(
-            "docs/a.md",
-            json!({"kind": "dedupe", "anchor": lines(2, 2), "canonical_ref": "docs/c.md:2-2", "expected_sha256": sha256_hex(a.as_bytes())}),
+            "sub/CLAUDE.md",
+            json!({"kind": "dedupe", "anchor": lines(2, 2), "canonical_ref": "CLAUDE.md:2-2", "expected_sha256": sha256_hex(a.as_bytes())}),
         ),
     ];
     write_report(r, LATER, &entries);
@@ -395,7 +398,7 @@ fn dedupes_through_links_or_hard_links_keep_their_copy() {
     assert!(outcome(&v, 1).1.contains("symbolic link"), "{v:#}");
     assert!(outcome(&v, 2).1.contains("hard link"), "{v:#}");
     assert_eq!(without_hygiene(snapshot(r)), before);
-    assert!(read(r, "docs/a.md").contains(block) && read(r, "docs/b.md").contains(block));
+    assert!(read(r, "docs/a.md").contains(block) && read(r, "CLAUDE.md").contains(block));
 }
 
 // 8: a document a lifecycle rule will delete never holds a dedupe's kept copy.

@@ -301,8 +301,14 @@ fn finalize_refuses_a_canonical_ref_naming_a_fifo_instead_of_hanging() {
     let (_t, root) = tempdir();
     let para = "This paragraph is long enough to count as a duplicate block for the scanner, \
                 more than eighty characters of the same words in two documents.\n";
-    put(&root, "a.md", format!("# A\n\n{para}").as_bytes());
-    put(&root, "b.md", format!("# B\n\n{para}").as_bytes());
+    // A nested CLAUDE.md repeating the root one (a dedupe every reader survives), which also
+    // imports the FIFO, so nothing but the FIFO's own kind stops finalize reading it.
+    put(&root, "CLAUDE.md", format!("# A\n\n{para}").as_bytes());
+    put(
+        &root,
+        "sub/CLAUDE.md",
+        format!("# B\n\nSee @../pipe.md\n\n{para}").as_bytes(),
+    );
     mkfifo(&root.join("pipe.md"));
     let r = hygiene(
         &root,

@@ -52,7 +52,7 @@ fn fixture() -> tempfile::TempDir {
     git(root, &["init", "-q", "-b", "main"]);
     write(root, "src/old.rs", "fn main() {}\n");
     write(root, "CLAUDE.md", CLAUDE_MD);
-    write(root, "docs/guide.md", GUIDE_MD);
+    write(root, "docs/CLAUDE.md", GUIDE_MD);
     write(root, "docs/plans/parser.md", PLAN_MD);
     write(root, "docs/plans/rename.md", DONE_PLAN_MD);
     git(root, &["add", "-A"]);
@@ -101,7 +101,7 @@ fn check_accept_suggestions_apply_fixes_the_rename_and_the_duplicate_and_nothing
     let claude_fixed = CLAUDE_MD.replace("`src/old.rs`", "`src/new.rs`");
     assert_eq!(read(root, "CLAUDE.md"), claude_fixed);
     let guide_fixed = GUIDE_MD.replacen(BLOCK, "", 1);
-    assert_eq!(read(root, "docs/guide.md"), guide_fixed);
+    assert_eq!(read(root, "docs/CLAUDE.md"), guide_fixed);
     // The dirty served plan is a confirm-tier entry: reported, not applied.
     assert_eq!(read(root, "docs/plans/rename.md"), edited_plan);
     let report: Value = serde_json::from_str(&read(root, ".hygiene/report.json")).unwrap();
@@ -445,7 +445,7 @@ fn sarif_validates_and_its_rules_are_the_policys_signal_kinds() {
         .find(|r| {
             r["ruleId"] == "duplicate-block"
                 && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-                    == "docs/guide.md"
+                    == "docs/CLAUDE.md"
         })
         .expect("the duplicate's result");
     let start = line_of(GUIDE_MD, "Run the build") as u64;

@@ -1108,8 +1108,9 @@ fn policy_signal_kinds_are_exactly_the_contracts() {
     from_types.sort();
     published.sort();
     assert_eq!(published, from_types);
-    // DESIGN.md's closed set
-    assert_eq!(published.len(), 11);
+    // DESIGN.md's closed set, plus `resolved-narrative` (issue 13; invariants.md records it)
+    assert_eq!(published.len(), 12);
+    assert!(published.contains(&"resolved-narrative".to_string()));
     assert_eq!(p["encoding"], "cl100k_base");
     assert!(
         p["thresholds"]["oversize_per_session_tokens"]

@@ -41,13 +41,13 @@ fn repo() -> Repo {
     write(
         &root,
         "CLAUDE.md",
-        "# Project\n\nBuild with cargo.\nConfig lives in `src/old.rs`.\n",
+        &format!("# Project\n\nBuild with cargo.\nConfig lives in `src/old.rs`.\n\n{DUP}\n"),
     );
     write(&root, "src/new.rs", "pub fn load() {}\n");
     write(&root, "README.md", &format!("# Readme\n\n{DUP}\n"));
     write(
         &root,
-        "docs/setup.md",
+        "docs/CLAUDE.md",
         &format!("# Setup\n\n{DUP}\n\nMore text.\n"),
     );
     write(
@@ -103,7 +103,7 @@ fn scan(root: &Path) -> Value {
         "shortlist": [
             {"path": "CLAUDE.md", "signals": [{"kind": "missing-path", "line": 4, "ref": "src/old.rs", "via": "code", "renamed_to": "src/new.rs"}],
              "raw_tokens": 20, "injection_frequency": "per-session"},
-            {"path": "docs/setup.md", "signals": [{"kind": "duplicate-block", "start_line": 3, "end_line": 4, "canonical_ref": "README.md:3-4"}],
+            {"path": "docs/CLAUDE.md", "signals": [{"kind": "duplicate-block", "start_line": 3, "end_line": 4, "canonical_ref": "CLAUDE.md:6-7"}],
              "raw_tokens": 30, "injection_frequency": "on-demand"},
             {"path": "docs/history.md", "signals": [{"kind": "status-done", "line": 3, "text": "Status: resolved"}],
              "raw_tokens": 25, "injection_frequency": "on-demand"},
@@ -121,10 +121,10 @@ fn drafts() -> Value {
          "signals": [{"kind": "missing-path", "line": 4, "ref": "src/old.rs", "via": "code", "renamed_to": "src/new.rs"}],
          "op": "Point the config reference at src/new.rs.", "op_type": "deterministic",
          "exact_edit": {"kind": "replace-text", "anchor": {"start_line": 4, "end_line": 4}, "match": "src/old.rs", "replacement": "src/new.rs"}},
-        {"path": "docs/setup.md", "category": {"class": "stale", "subtype": "duplicated"},
-         "signals": [{"kind": "duplicate-block", "start_line": 3, "end_line": 4, "canonical_ref": "README.md:3-4"}],
-         "op": "Remove the setup steps repeated from README.md.", "op_type": "deterministic",
-         "exact_edit": {"kind": "dedupe", "anchor": {"start_line": 3, "end_line": 4}, "canonical_ref": "README.md:3-4"}},
+        {"path": "docs/CLAUDE.md", "category": {"class": "stale", "subtype": "duplicated"},
+         "signals": [{"kind": "duplicate-block", "start_line": 3, "end_line": 4, "canonical_ref": "CLAUDE.md:6-7"}],
+         "op": "Remove the setup steps repeated from CLAUDE.md.", "op_type": "deterministic",
+         "exact_edit": {"kind": "dedupe", "anchor": {"start_line": 3, "end_line": 4}, "canonical_ref": "CLAUDE.md:6-7"}},
         {"path": "docs/history.md", "category": {"class": "bloat", "subtype": "distill"},
          "signals": [{"kind": "status-done", "line": 3, "text": "Status: resolved"}],
          "op": "Condense the narrative to its lesson.", "op_type": "generative",
@@ -236,11 +236,11 @@ fn derived_fields_equal_independent_computation() {
     // dedupe: the duplicate span's tokens; auto
     assert_eq!(
         e[1]["exact_edit"]["expected_sha256"],
-        sha(&r.root, "docs/setup.md")
+        sha(&r.root, "docs/CLAUDE.md")
     );
     assert_eq!(
         e[1]["token_estimate"]["raw_tokens"],
-        tokens(&lines(&r.root, "docs/setup.md", 3, 4))
+        tokens(&lines(&r.root, "docs/CLAUDE.md", 3, 4))
     );
     assert_eq!(
         e[1]["token_estimate"]["weighted_tokens"],
@@ -505,7 +505,7 @@ fn scan_drafts_finalize_validate_pipeline() {
     write(
         &r.root,
         "CLAUDE.md",
-        "# Project\n\nBuild with cargo.\nConfig lives in `src/new.rs`.\n",
+        &format!("# Project\n\nBuild with cargo.\nConfig lives in `src/new.rs`.\n\n{DUP}\n"),
     );
     git(&r.root, &["add", "-A"]);
     git(&r.root, &["commit", "-qm", "rename"]);
@@ -528,7 +528,7 @@ fn scan_drafts_finalize_validate_pipeline() {
 
     // The model's part: copy the suggestions it agrees with, judge one plan.
     let mut entries = Vec::new();
-    for path in ["CLAUDE.md", "docs/setup.md", "docs/plans/x.md"] {
+    for path in ["CLAUDE.md", "docs/CLAUDE.md", "docs/plans/x.md"] {
         let it = item(path);
         let s = &it["suggestions"][0];
         let mut e = json!({"path": path, "category": s["category"], "signals": it["signals"],
@@ -575,7 +575,7 @@ fn scan_drafts_finalize_validate_pipeline() {
     // the rename became a replace-text to the file git says it moved to
     assert_eq!(e[0]["exact_edit"]["kind"], "replace-text");
     assert_eq!(e[0]["exact_edit"]["replacement"], "src/settings.rs");
-    for (i, path) in ["CLAUDE.md", "docs/setup.md", "docs/plans/x.md"]
+    for (i, path) in ["CLAUDE.md", "docs/CLAUDE.md", "docs/plans/x.md"]
         .iter()
         .enumerate()
     {
@@ -596,7 +596,7 @@ fn scan_drafts_finalize_validate_pipeline() {
     );
     assert_eq!(
         e[1]["token_estimate"]["raw_tokens"],
-        tokens(&lines(&r.root, "docs/setup.md", a, b))
+        tokens(&lines(&r.root, "docs/CLAUDE.md", a, b))
     );
     let plan = std::fs::read_to_string(r.root.join("docs/plans/x.md")).unwrap();
     assert_eq!(e[2]["token_estimate"]["raw_tokens"], tokens(&plan));

@@ -452,6 +452,7 @@ fn signal_rules_have_one_row_per_variant() {
         | Signal::ProvisionalMarker { .. }
         | Signal::Oversize { .. }
         | Signal::Drift { .. }
+        | Signal::ResolvedNarrative { .. }
         | Signal::Lifecycle {} => (),
     };
     let samples = vec![
@@ -492,6 +493,11 @@ fn signal_rules_have_one_row_per_variant() {
         Signal::Drift {
             commits: 3,
             since: "x".into(),
+        },
+        Signal::ResolvedNarrative {
+            line: 9,
+            text: "## Resolution".into(),
+            words: 500,
         },
         Signal::Lifecycle {},
     ];

@@ -79,6 +79,9 @@ pub const GUARDS: &[Guard] = &[
     Guard { id: "anchor", when: "plan", refuses: "a line anchor outside the file or overlapping lines an earlier entry of the batch changed" },
     Guard { id: "replace-text-reference", when: "plan", refuses: "a replace-text that is not a one-line repair of a broken reference by a resolving one" },
     Guard { id: "dedupe-kept-copy", when: "plan", refuses: "a dedupe whose span no longer equals its kept copy, whose kept copy a lifecycle rule governs, or which would remove a span another dedupe of the batch keeps" },
+    Guard { id: "dedupe-readers", when: "plan", refuses: "a dedupe some reader of the document would lose the span to (`readers` in this policy)" },
+    Guard { id: "dedupe-whole-blocks", when: "plan", refuses: "a dedupe that is not whole Markdown blocks (half a paragraph, lines inside a fence, a paragraph introducing what follows)" },
+    Guard { id: "auto-on-record", when: "select (auto)", refuses: "an auto edit of a document that is not living (a history record, shipped content, a generated page)" },
     Guard { id: "pre-write", when: "execute", refuses: "writing a file that changed since the batch started (the batch stops; undo reverts it)" },
     Guard { id: "read-back", when: "execute", refuses: "deleting anything before every extraction was written and read back" },
 ];
@@ -501,6 +504,8 @@ fn prepare(req: &ApplyRequest, l: &Loaded) -> Result<Inputs, Failure> {
 /// Live facts, each read once per batch and only when needed.
 struct Live<'a> {
     root: &'a Path,
+    roles: Option<crate::roles::Roles>,
+    readers: Option<crate::readers::ReaderMap>,
     git: Option<crate::git::Facts>,
     governed: Option<Result<HashMap<String, Governed>, String>>,
     rulebook: Option<Result<Rulebook, String>>,
@@ -510,10 +515,25 @@ impl<'a> Live<'a> {
     fn new(root: &'a Path) -> Live<'a> {
         Live {
             root,
+            roles: None,
+            readers: None,
             git: None,
             governed: None,
             rulebook: None,
         }
+    }
+
+    fn roles(&mut self) -> &crate::roles::Roles {
+        let root = self.root;
+        self.roles
+            .get_or_insert_with(|| crate::roles::Roles::load(root))
+    }
+
+    fn readers(&mut self) -> &crate::readers::ReaderMap {
+        let roles = self.roles().clone();
+        let root = self.root;
+        self.readers
+            .get_or_insert_with(|| crate::readers::ReaderMap::load(root, roles))
     }
 
     fn git(&mut self) -> &crate::git::Facts {
@@ -591,6 +611,15 @@ fn auto_gate(e: &Entry, live: &mut Live) -> Result<Option<String>, Refusal> {
             return Err(Refusal::hard(
                 "the report says auto, but this kind derives confirm",
             ));
+        }
+        let root = live.root;
+        let role = live.roles().of_file(root, &e.path);
+        if !crate::roles::auto_edits_kind(role, edit.kind) {
+            return Err(Refusal::hard(format!(
+                "`{}` is {} content, which is never edited without a prompt [auto-on-record]",
+                e.path,
+                role.name()
+            )));
         }
         return Ok(None);
     }
@@ -854,6 +883,7 @@ fn plan_batch(
         ws
     };
     let rulebook = live.rulebook().ok().cloned();
+    let readers = live.readers().clone();
     let ctx_of = |i: usize| Ctx {
         entry: &report.entries[i],
         extract_to: req.extract_to.as_deref(),
@@ -866,6 +896,7 @@ fn plan_batch(
                 .and_then(|s| s.files.get(&report.entries[i].path).map(String::as_str)),
         },
         rulebook: rulebook.as_ref(),
+        readers: Some(&readers),
     };
     // Pass A: the replay alone must reproduce what is on disk.
     let mut broken: Option<String> = None;

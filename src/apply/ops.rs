@@ -29,6 +29,8 @@ pub struct Ctx<'a> {
     pub fingerprint: Option<&'a str>,
     /// The live rulebook, to refuse a dedupe whose kept copy a lifecycle rule will delete.
     pub rulebook: Option<&'a crate::lifecycle::Rulebook>,
+    /// Who reads what, to refuse a dedupe that would lose its span for some reader.
+    pub readers: Option<&'a crate::readers::ReaderMap>,
 }
 
 /// An op's verdict when it passed its guards.
@@ -199,6 +201,22 @@ fn dedupe(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, 
             "the kept copy `{cpath}` is governed by lifecycle rule `{}`, which will delete it; a dedupe keeps its text only in a document that stays",
             rule.id
         )));
+    }
+    if let Some(readers) = ctx.readers {
+        let imports = crate::readers::imports_of(&ws.root, &ctx.entry.path, &text);
+        if let Some(why) = crate::readers::dedupe_problem(
+            &readers.of(&ctx.entry.path),
+            &readers.of(cpath),
+            imports.contains(cpath),
+        ) {
+            return Err(Refusal::hard(format!(
+                "`{}` cannot lose lines {s}-{e} to `{cpath}`: {why}",
+                ctx.entry.path
+            )));
+        }
+    }
+    if let Some(why) = crate::scan::markdown::span_problem(&text, s, e) {
+        return Err(Refusal::hard(format!("`{}`: {why}", ctx.entry.path)));
     }
     let slot = ws.slot(cpath, &cabs, false)?;
     let (Some(orig), Some(cur)) = (slot.base.as_deref(), slot.current.clone()) else {

@@ -113,6 +113,9 @@ pub struct Rulebook {
     pub rules: Vec<Rule>,
     /// The files the rulebook was built from, in merge order.
     pub sources: Vec<String>,
+    /// Role overrides (`roles`), tried before the default role table; the repository's own
+    /// first.
+    pub roles: Vec<crate::roles::Override>,
 }
 
 /// A rule as parsed from JSON, before the semantic checks.
@@ -139,6 +142,7 @@ struct Parsed {
     rules: Vec<(String, Option<Rule>)>,
     scope_globs: Option<Vec<String>>,
     excluded_dirs: Vec<String>,
+    roles: Vec<crate::roles::Override>,
 }
 
 impl Rulebook {
@@ -298,6 +302,9 @@ impl Rulebook {
                 self.excluded_dirs.push(d);
             }
         }
+        let mut roles = parsed.roles;
+        roles.append(&mut self.roles);
+        self.roles = roles;
         self.sources.push(source.to_string());
     }
 }
@@ -340,6 +347,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
             "rules",
             "scope_globs",
             "excluded_dirs",
+            "roles",
             "description",
             "$schema",
         ]
@@ -347,10 +355,42 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
         {
             return Err(bad(
                 source,
-                format!("unknown top-level key `{key}` (expected rules, scope_globs, excluded_dirs, description)"),
+                format!("unknown top-level key `{key}` (expected rules, scope_globs, excluded_dirs, roles, description)"),
             ));
         }
     }
+    let roles = match top.get("roles") {
+        None => Vec::new(),
+        Some(Value::Array(items)) => {
+            let mut out = Vec::new();
+            for (i, v) in items.iter().enumerate() {
+                let (Some(glob), Some(role)) = (
+                    v.get("glob").and_then(Value::as_str),
+                    v.get("role").and_then(Value::as_str),
+                ) else {
+                    return Err(bad(
+                        source,
+                        format!("roles[{i}]: needs `glob` and `role` (living, history, shipped, generated)"),
+                    ));
+                };
+                if v.as_object().is_some_and(|o| {
+                    o.keys()
+                        .any(|k| !["glob", "role", "description"].contains(&k.as_str()))
+                }) {
+                    return Err(bad(
+                        source,
+                        format!("roles[{i}]: only `glob`, `role` and `description` are allowed"),
+                    ));
+                }
+                out.push(
+                    crate::roles::Override::new(glob, role)
+                        .map_err(|e| bad(source, format!("roles[{i}]: {e}")))?,
+                );
+            }
+            out
+        }
+        Some(_) => return Err(bad(source, "`roles` must be an array".into())),
+    };
     let scope_globs = match top.get("scope_globs") {
         None => None,
         Some(v) => {
@@ -400,6 +440,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
         rules,
         scope_globs,
         excluded_dirs,
+        roles,
     })
 }
 

@@ -34,6 +34,7 @@ pub fn lines(s: &Signal) -> Option<(u32, u32)> {
         | Signal::MissingAnchor { line, .. }
         | Signal::MissingSymbol { line, .. }
         | Signal::StatusDone { line, .. }
+        | Signal::ResolvedNarrative { line, .. }
         | Signal::SupersededMarker { line, .. } => Some((*line, *line)),
         Signal::DuplicateBlock {
             start_line,
@@ -105,6 +106,9 @@ pub fn fact(item: &ShortlistItem, s: &Signal) -> String {
         } => format!("{raw_tokens} raw tokens, over the threshold of {threshold}"),
         Signal::Drift { commits, since } => {
             format!("the files it references changed in {commits} commits since {since}")
+        }
+        Signal::ResolvedNarrative { text, words, .. } => {
+            format!("a {words}-word write-up that says it is resolved: {text}")
         }
         Signal::Lifecycle {} => match &item.lifecycle {
             Some(lc) if lc.served_when.is_some() => format!(

@@ -44,6 +44,9 @@ fn where_(s: &Signal) -> String {
             threshold,
         } => format!("{raw_tokens} > {threshold}"),
         Signal::Drift { commits, since } => format!("{commits} commits since {since}"),
+        Signal::ResolvedNarrative { line, text, words } => {
+            format!("{line}: {text} ({words} words)")
+        }
         Signal::Lifecycle {} => String::new(),
     }
 }

@@ -76,15 +76,21 @@ pub fn per_session(tree: &Tree, files: &[String]) -> HashSet<String> {
     seen
 }
 
-/// The load class of each of `docs` (root-relative) under `root`.
-pub fn injection_frequencies(root: &Path, docs: &[String]) -> HashMap<String, InjectionFrequency> {
+/// The per-session set of `root`, read from disk (no walk): the seeds, the rules folder, their
+/// imports.
+pub fn per_session_of(root: &Path) -> HashSet<String> {
     let tree = Tree {
         root: root.to_path_buf(),
         ..Tree::default()
     };
     let mut rules: Vec<String> = Vec::new();
     collect_rules(root, RULES_DIR.trim_end_matches('/'), &mut rules);
-    let set = per_session(&tree, &rules);
+    per_session(&tree, &rules)
+}
+
+/// The load class of each of `docs` (root-relative) under `root`.
+pub fn injection_frequencies(root: &Path, docs: &[String]) -> HashMap<String, InjectionFrequency> {
+    let set = per_session_of(root);
     docs.iter().map(|d| (d.clone(), class(&set, d))).collect()
 }
 

@@ -263,8 +263,7 @@ pub fn looks_like_path(s: &str) -> bool {
     if s.is_empty()
         || s.len() > 200
         || has_scheme(s)
-        || s.starts_with(['-', '~', '@', '$', '%', '<', '!', '.'])
-            && !(s.starts_with("./") || s.starts_with("../") || s.starts_with(".claude/"))
+        || s.starts_with(['-', '~', '@', '$', '%', '<', '!', '.']) && !dot_folder(s)
         || s.chars().any(|c| {
             c.is_whitespace()
                 || matches!(
@@ -304,12 +303,41 @@ pub fn looks_like_path(s: &str) -> bool {
     s.contains('/') && s.split('/').any(|seg| !seg.is_empty())
 }
 
-/// Strips a `:LINE` or `:LINE:COL` suffix (`src/main.rs:42`).
+/// Whether `s` starts with `./`, `../` or a dot-folder (`.github/`, `.claude/`, `.beads/`):
+/// hidden folders hold agent documents and configuration, so paths under them are paths.
+fn dot_folder(s: &str) -> bool {
+    if s.starts_with("./") || s.starts_with("../") {
+        return true;
+    }
+    let Some(rest) = s.strip_prefix('.') else {
+        return false;
+    };
+    let name = rest.split('/').next().unwrap_or("");
+    rest.contains('/')
+        && !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// Strips a `:LINE`, `:LINE:COL` or `:LINE-LINE` suffix (`src/main.rs:42`, `a.go:9-37`).
+///
+/// ```
+/// use hygiene::scan::markdown::strip_line_suffix;
+/// assert_eq!(strip_line_suffix("src/a.rs:42"), "src/a.rs");
+/// assert_eq!(strip_line_suffix("src/a.rs:4:2"), "src/a.rs");
+/// assert_eq!(strip_line_suffix("cmd/bd/sync.go:9-37"), "cmd/bd/sync.go");
+/// assert_eq!(strip_line_suffix("a:b"), "a:b");
+/// ```
 pub fn strip_line_suffix(s: &str) -> &str {
     let mut out = s;
     for _ in 0..2 {
         if let Some((head, tail)) = out.rsplit_once(':') {
-            if !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit()) {
+            let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+            let range = tail
+                .split_once('-')
+                .is_some_and(|(a, b)| digits(a) && digits(b));
+            if digits(tail) || range {
                 out = head;
                 continue;
             }
@@ -584,6 +612,129 @@ pub fn parse(text: &str) -> Parsed {
     p.blocks = blocks(&body, &p.lines, &top_blocks, &p.headings);
     p.prose = prose;
     p
+}
+
+/// Line ranges (1-based, inclusive) of fenced code found line by line: a run of three or more
+/// backticks or tildes opens a fence, a run of the same character at least as long closes it.
+/// Read this way on purpose, whatever HTML blocks around a fence make a CommonMark parser see
+/// (`<Good>` before a fence swallows its opening line), because a reader sees a fence there.
+///
+/// ```
+/// use hygiene::scan::markdown::fence_lines;
+/// assert_eq!(fence_lines("a\n```md\nx\n```\nb\n~~~~\n```\n~~~~\n"), vec![(2, 4), (6, 8)]);
+/// assert_eq!(fence_lines("```\nnever closed\n"), vec![(1, 2)]);
+/// ```
+pub fn fence_lines(text: &str) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut open: Option<(u32, u8, usize)> = None;
+    let mut n = 0u32;
+    for line in text.lines() {
+        n += 1;
+        let t = line.trim_start();
+        let run = |c: u8| t.bytes().take_while(|&b| b == c).count();
+        match open {
+            None => {
+                for c in [b'`', b'~'] {
+                    if run(c) >= 3 {
+                        open = Some((n, c, run(c)));
+                        break;
+                    }
+                }
+            }
+            Some((start, c, len)) => {
+                if run(c) >= len && t[run(c)..].trim().is_empty() {
+                    out.push((start, n));
+                    open = None;
+                }
+            }
+        }
+    }
+    if let Some((start, _, _)) = open {
+        out.push((start, n.max(start)));
+    }
+    out
+}
+
+/// Why lines `start..=end` of `text` are not whole Markdown blocks that can be removed on their
+/// own, if they are not: the span must begin where a top-level block or heading begins, end where
+/// one ends, cut through no block and no fenced code, and not end on a paragraph that introduces
+/// what follows it (`Examples:`).
+///
+/// ```
+/// use hygiene::scan::markdown::span_problem;
+/// let t = "# T\n\nPara one\ncontinues.\n\n- a\n- b\n\n```\ncode\n```\n\nSee:\n\n```\nx\n```\n";
+/// assert_eq!(span_problem(t, 3, 4), None);
+/// assert_eq!(span_problem(t, 3, 7), None);
+/// assert!(span_problem(t, 4, 4).is_some(), "half a paragraph");
+/// assert!(span_problem(t, 10, 10).is_some(), "inside a fence");
+/// assert!(span_problem(t, 13, 13).is_some(), "introduces the next block");
+/// ```
+pub fn span_problem(text: &str, start: u32, end: u32) -> Option<String> {
+    let lines = LineIndex::new(text);
+    for (a, b) in fence_lines(text) {
+        let overlaps = a <= end && start <= b;
+        if overlaps && !(start <= a && b <= end) {
+            return Some(format!(
+                "lines {start}-{end} cut through the fenced code at lines {a}-{b}"
+            ));
+        }
+    }
+    let mut blocks: Vec<(u32, u32, bool)> = Vec::new(); // (first, last, is paragraph)
+    let mut depth = 0usize;
+    for (ev, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
+        match ev {
+            Event::Start(tag) => {
+                if depth == 0 {
+                    let slice = &text[range.clone()];
+                    let last = range.start + slice.trim_end().len();
+                    blocks.push((
+                        lines.line(range.start),
+                        lines.line(last.saturating_sub(1).max(range.start)),
+                        matches!(tag, Tag::Paragraph),
+                    ));
+                }
+                depth += 1;
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            _ if depth == 0 => {
+                // A top-level event with no container (an HTML block line, a rule).
+                blocks.push((
+                    lines.line(range.start),
+                    lines.line(range.end.saturating_sub(1).max(range.start)),
+                    false,
+                ));
+            }
+            _ => {}
+        }
+    }
+    if !blocks.iter().any(|b| b.0 == start) {
+        return Some(format!("line {start} does not begin a block"));
+    }
+    if !blocks.iter().any(|b| b.1 == end) {
+        return Some(format!("line {end} does not end a block"));
+    }
+    if let Some(b) = blocks
+        .iter()
+        .find(|b| (b.0 < start && start <= b.1) || (b.0 <= end && end < b.1))
+    {
+        return Some(format!(
+            "lines {start}-{end} cut through the block at lines {}-{}",
+            b.0, b.1
+        ));
+    }
+    let last = blocks
+        .iter()
+        .filter(|b| b.1 <= end && b.0 >= start)
+        .max_by_key(|b| b.1);
+    if let Some(&(a, b, true)) = last {
+        let para = &text[lines.range(a, text.len()).start..lines.range(b, text.len()).end];
+        if para.trim_end().ends_with(':') {
+            return Some(format!(
+                "the paragraph at lines {a}-{b} introduces what follows it"
+            ));
+        }
+    }
+    None
 }
 
 /// Hash and length of `fold(text)`, without building the folded string. A fast multiplicative

@@ -27,8 +27,8 @@ pub use loadclass::injection_frequencies;
 
 use crate::git::Repo;
 use crate::report::{
-    BloatSubtype, Category, EditKind, ExactEdit, InjectionFrequency, ScanMeta, ScanResult,
-    ShortlistItem, Signal, SkipReason, Skipped, Suggestion,
+    InjectionFrequency, ScanMeta, ScanResult, ShortlistItem, Signal, SkipReason, Skipped,
+    Suggestion,
 };
 use detectors::{Doc, DocText, Finding, TreeCtx};
 use schemars::JsonSchema;
@@ -60,6 +60,7 @@ pub fn signal_rules() -> Vec<SignalRule> {
         r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"]),
         r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"]),
         r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"]),
+        r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"]),
         r("drift", "the files it references changed in enough commits since the document last changed", &["commits", "since"]),
         r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[]),
     ]
@@ -78,6 +79,8 @@ pub struct Thresholds {
     pub drift_min_commits: u32,
     /// `checklist-complete`: minimum number of checkboxes.
     pub checklist_min_boxes: u32,
+    /// `resolved-narrative`: minimum words of prose (shorter write-ups cost little to keep).
+    pub resolved_narrative_min_words: u32,
     /// Documents larger than this are skipped (`too-large`), in bytes.
     pub file_size_cap_bytes: u64,
 }
@@ -89,6 +92,7 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     duplicate_min_chars: 80,
     drift_min_commits: 3,
     checklist_min_boxes: 3,
+    resolved_narrative_min_words: 400,
     file_size_cap_bytes: 2 * 1024 * 1024,
 };
 
@@ -238,21 +242,6 @@ fn count_file(root: &Path, rel: &str) -> Option<u64> {
         .map(|t| crate::tokens::count(markdown::strip_bom(&t)))
 }
 
-fn freeze_suggestion() -> Suggestion {
-    Suggestion {
-        category: Category::Bloat {
-            subtype: BloatSubtype::Freeze,
-        },
-        op: "Mark the finished document `hygiene: frozen` so it stops drawing bloat signals."
-            .into(),
-        exact_edit: ExactEdit {
-            key: Some("hygiene".into()),
-            value: Some("frozen".into()),
-            ..crate::kinds::empty_edit(EditKind::InsertFrontmatter)
-        },
-    }
-}
-
 /// Scans `opts.root`. Never fails on document content or git history: those become skipped
 /// files and warnings. Fails (usage/I/O) only when the root or the options are unusable.
 pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
@@ -282,7 +271,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     let filters = normalize_filters(&opts.paths)?;
     let globs = walk::globset(&scope_globs)?;
     let counters = opts.progress.as_deref();
-    let walked = walk::walk(&root, &globs, &excluded);
+    let mut walked = walk::walk(&root, &globs, &excluded);
     if let Some(c) = counters {
         c.walked(walked.tree.files.len() as u64);
         c.docs_total(walked.docs.len() as u64);
@@ -297,6 +286,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         );
     }
     let repo = Repo::discover(&root);
+    let tracked = repo.as_ref().map(Repo::tracked).unwrap_or_default();
+    // A tracked document an ignore pattern matches (force-added) is in the repository and read
+    // by agents like any other: scan it.
+    walked.add_tracked(&root, &tracked, &globs, &excluded);
     let history = repo.as_ref().map(Repo::history);
     if let Some(c) = counters {
         c.commits(history.as_ref().map_or(0, |h| h.commits.len() as u64));
@@ -309,6 +302,8 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     }
     let tree = &walked.tree;
     let per_session = loadclass::per_session(tree, &walked.docs);
+    let roles = crate::roles::Roles::new(&root, rulebook.roles.clone());
+    let readers = crate::readers::ReaderMap::new(per_session.clone(), roles.clone());
 
     // Phase 1: read, parse and run the per-document detectors, on all cores.
     let outcomes = walk::par_map(&walked.docs, |rel| {
@@ -327,6 +322,14 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         let text = markdown::strip_bom(&text);
         let mut parsed = markdown::parse(text);
         let freq = loadclass::class(&per_session, rel);
+        let role = roles.of_doc(
+            rel,
+            text,
+            parsed
+                .frontmatter
+                .get(crate::roles::FRONTMATTER_KEY)
+                .map(|(v, _)| v),
+        );
         let checked = under(&filters, rel);
         let mut findings = Vec::new();
         if checked {
@@ -338,6 +341,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                 freq,
                 tree,
                 lower_prose: &lower,
+                role,
             };
             for d in detectors::ALL {
                 findings.extend(d.on_text(&dt));
@@ -368,6 +372,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             checked,
             findings,
             raw_tokens,
+            role,
         }))
     });
     let mut docs: Vec<Doc> = Vec::with_capacity(outcomes.len());
@@ -405,7 +410,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             })
         };
         let mut sources: Vec<String> = match &repo {
-            Some(r) => r.tracked().into_iter().filter(is_source).collect(),
+            Some(_) => tracked.iter().filter(|p| is_source(p)).cloned().collect(),
             None => tree
                 .files
                 .iter()
@@ -422,7 +427,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     if let Some(c) = counters {
         c.phase(progress::Phase::TreeWide);
     }
-    let dups = detectors::duplicate::index(tree, &docs, &per_session, history.as_ref());
+    let dups = detectors::duplicate::index(tree, &docs, &readers, &rulebook, history.as_ref());
     let ctx = TreeCtx {
         tree,
         docs: &docs,
@@ -464,21 +469,21 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         };
         let mut findings = findings;
         findings.sort_by_key(|f| order(&f.signal));
-        let mut suggestions: Vec<Suggestion> = findings
+        // What the document is decides what it may draw, and whether anything may edit it
+        // without a prompt (a changelog keeps its old paths; a template names another
+        // repository's).
+        let per = per_session.contains(&d.path);
+        findings.retain(|f| crate::roles::allows(d.role, signal_kind(&f.signal), per));
+        if findings.is_empty() {
+            continue;
+        }
+        let editable = crate::roles::auto_edits(d.role);
+        let suggestions: Vec<Suggestion> = findings
             .iter()
+            .filter(|_| editable)
             .filter_map(|f| f.suggestion.clone())
             .collect();
         let signals: Vec<Signal> = findings.into_iter().map(|f| f.signal).collect();
-        let oversize = signals.iter().any(|s| matches!(s, Signal::Oversize { .. }));
-        let finished = signals.iter().any(|s| {
-            matches!(
-                s,
-                Signal::StatusDone { .. } | Signal::SupersededMarker { .. }
-            )
-        });
-        if oversize && finished {
-            suggestions.push(freeze_suggestion());
-        }
         tokens.push(d.raw_tokens);
         items.push(ShortlistItem {
             path: d.path.clone(),
@@ -628,6 +633,7 @@ pub fn signal_kind(s: &Signal) -> &'static str {
         Signal::ProvisionalMarker { .. } => "provisional-marker",
         Signal::Oversize { .. } => "oversize",
         Signal::Drift { .. } => "drift",
+        Signal::ResolvedNarrative { .. } => "resolved-narrative",
         Signal::Lifecycle {} => "lifecycle",
     }
 }
@@ -673,7 +679,10 @@ pub fn token_counts(root: &Path, paths: &[String]) -> crate::Result<Vec<TokenCou
 mod tests {
     use super::*;
     use crate::lifecycle::Governed;
-    use crate::report::{Anchor, Lifecycle, Lifetime, StaleSubtype, WholeAnchor, WholeKind};
+    use crate::report::{
+        Anchor, Category, EditKind, ExactEdit, Lifecycle, Lifetime, StaleSubtype, WholeAnchor,
+        WholeKind,
+    };
 
     fn governed(path: &str, is_dir: bool, served: Option<bool>, lifetime: Lifetime) -> Governed {
         let lifecycle = Lifecycle {

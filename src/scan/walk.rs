@@ -84,6 +84,43 @@ pub struct Walked {
 }
 
 impl Walked {
+    /// Adds the tracked files the walk did not see because an ignore pattern matches them
+    /// (force-added): documents in scope become documents, every such file exists for
+    /// references. Excluded folders and nested repositories stay out.
+    pub fn add_tracked(
+        &mut self,
+        root: &Path,
+        tracked: &HashSet<String>,
+        scope: &GlobSet,
+        excluded: &[String],
+    ) {
+        let mut added = false;
+        for rel in tracked {
+            if self.tree.files.contains(rel)
+                || rel
+                    .split('/')
+                    .any(|s| s == ".git" || excluded.iter().any(|e| e == s))
+                || self.in_nested(rel)
+                || !std::fs::symlink_metadata(root.join(rel)).is_ok_and(|m| m.is_file())
+            {
+                continue;
+            }
+            let mut at = rel.as_str();
+            while let Some(i) = at.rfind('/') {
+                at = &at[..i];
+                self.tree.dirs.insert(at.to_string());
+            }
+            if scope.is_match(rel) {
+                self.docs.push(rel.clone());
+                added = true;
+            }
+            add_file(&mut self.tree, rel.clone());
+        }
+        if added {
+            self.docs.sort();
+        }
+    }
+
     /// Whether root-relative `rel` lies inside a nested repository.
     pub fn in_nested(&self, rel: &str) -> bool {
         self.nested.iter().any(|n| {

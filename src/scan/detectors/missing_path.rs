@@ -15,6 +15,16 @@ use crate::scan::refs::{write_like, Target};
 /// The detector.
 pub struct MissingPath;
 
+/// Line `line` of root-relative document `doc`, read again (only for the rare reference git
+/// renamed: the scan does not keep every document's text).
+fn line_of(ctx: &TreeCtx<'_>, doc: &str, line: u32) -> Option<String> {
+    let full = crate::paths::resolve_inside(&ctx.tree.root, doc, false).ok()?;
+    let text = String::from_utf8(std::fs::read(full).ok()?).ok()?;
+    text.lines()
+        .nth(line.checked_sub(1)? as usize)
+        .map(str::to_string)
+}
+
 /// The `replace-text` edit that points a reference at the file's new name.
 pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Suggestion {
     Suggestion {
@@ -56,12 +66,13 @@ impl Detector for MissingPath {
             let mut deleted = None;
             if let Some(h) = ctx.history {
                 for (cand, folder_relative) in candidates {
-                    if let Some(to) = h.renamed_to(cand, |p| ctx.tree.is_file(p)) {
+                    let (to, gone) = h.fate(cand, |p| ctx.tree.is_file(p));
+                    if let Some(to) = to {
                         renamed = Some((to, *folder_relative));
                         break;
                     }
                     if deleted.is_none() {
-                        deleted = h.deleted_in(cand).map(|c| DeletedIn {
+                        deleted = gone.map(|c| DeletedIn {
                             commit: c.id.clone(),
                             date: crate::time::format_date(c.time),
                         });
@@ -70,6 +81,24 @@ impl Detector for MissingPath {
             }
             if renamed.is_some() {
                 deleted = None;
+            }
+            let evidence = renamed.is_some() || deleted.is_some();
+            // Shipped content names the paths of the repositories it is copied into: only a
+            // reference relative to the document itself, or one this repository's history
+            // knows, is this repository's claim.
+            let relative = written.starts_with("./") || written.starts_with("../");
+            if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
+                continue;
+            }
+            // A line that already names the new name records the move ("moved from `a` to
+            // `b`"); it is not stale.
+            if let Some((to, folder_relative)) = &renamed {
+                let new_as_written = write_like(written, *folder_relative, &doc.path, to);
+                if line_of(ctx, &doc.path, r.line)
+                    .is_some_and(|l| l.contains(new_as_written.as_str()) || l.contains(to.as_str()))
+                {
+                    continue;
+                }
             }
             if r.via == crate::report::Via::Code
                 && renamed.is_none()

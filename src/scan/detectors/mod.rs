@@ -21,6 +21,7 @@ pub mod missing_path;
 pub mod missing_symbol;
 pub mod oversize;
 pub mod provisional;
+pub mod resolved;
 pub mod status;
 pub mod superseded;
 
@@ -56,6 +57,8 @@ pub struct DocText<'a> {
     pub tree: &'a Tree,
     /// `parsed.prose` in ASCII lowercase, so detectors can skip a document in one search.
     pub lower_prose: &'a str,
+    /// What the document is ([`crate::roles`]).
+    pub role: crate::roles::Role,
 }
 
 /// A parsed document after its text is gone.
@@ -75,6 +78,8 @@ pub struct Doc {
     pub raw_tokens: Option<u64>,
     /// Where each of `parsed.refs` points, resolved once against the walked tree.
     pub targets: Vec<Target>,
+    /// What the document is ([`crate::roles`]).
+    pub role: crate::roles::Role,
 }
 
 impl Doc {
@@ -127,6 +132,7 @@ pub const ALL: &[&dyn Detector] = &[
     &status::StatusDone,
     &superseded::Superseded,
     &provisional::Provisional,
+    &resolved::ResolvedNarrative,
     &oversize::Oversize,
     &drift::Drift,
 ];

@@ -1,0 +1,502 @@
+//! Document roles: what a document is to the people and agents who read it.
+//!
+//! A changelog names old paths on purpose; a versioned copy of the docs describes an old
+//! release; a template names paths of the repository it will be copied into; a generated page is
+//! rewritten by its generator. Reporting their "stale" references, or editing them without a
+//! prompt, rewrites history or fights a generator. So each document gets one [`Role`], decided by
+//! the first of: its own frontmatter (`hygiene-role: history`), the repository's rulebook
+//! (`roles`), generator and template markers in its text, then the default table
+//! [`ROLE_RULES`]; what each role may draw is [`allows`], and only a living document takes an
+//! automatic edit ([`auto_edits`]). `hygiene policy` publishes all of it.
+
+use globset::{GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// What a document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// Describes the present: every signal applies, and scanner-proven edits may run.
+    Living,
+    /// Records the past (changelogs, release notes, versioned copies, translations, ADRs,
+    /// dated snapshots): its old paths are true history.
+    History,
+    /// Content the project ships for other repositories (templates, scaffolds, plugin skills):
+    /// the paths it names are those repositories'.
+    Shipped,
+    /// Written by a generator: an edit is undone by the next run.
+    Generated,
+}
+
+impl Role {
+    /// Every role, in the order the policy lists them.
+    pub const ALL: [Role; 4] = [Role::Living, Role::History, Role::Shipped, Role::Generated];
+
+    /// The word the rulebook and frontmatter use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Living => "living",
+            Role::History => "history",
+            Role::Shipped => "shipped",
+            Role::Generated => "generated",
+        }
+    }
+
+    /// The role a word names.
+    pub fn from_name(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.name() == s.trim())
+    }
+}
+
+/// One row of the default role table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RoleRule {
+    /// The role.
+    pub role: Role,
+    /// Globs over root-relative paths (`**/` any depth; letter case matters, so
+    /// `HISTORY.md` is a record and `docs/history.md` need not be).
+    pub globs: &'static [&'static str],
+    /// Why documents there have that role.
+    pub why: &'static str,
+}
+
+/// The default role table, tried in order after frontmatter, the rulebook and text markers.
+pub const ROLE_RULES: &[RoleRule] = &[
+    RoleRule {
+        role: Role::History,
+        globs: &[
+            "**/{CHANGELOG,Changelog,changelog}",
+            "**/{CHANGELOG,Changelog,changelog}.*",
+            "**/{CHANGELOG,Changelog,changelog}-*",
+            "**/CHANGES.*",
+            "**/HISTORY.*",
+            "**/NEWS.md",
+            "**/{RELEASE,Release,release}{-,_}{NOTES,Notes,notes}*",
+            "**/RELEASES.*",
+            "**/release-notes/**",
+            "**/changelogs/**",
+            "**/changelog/**",
+            "**/.changeset/**",
+        ],
+        why: "a changelog or release note records what changed, with the names of its time",
+    },
+    RoleRule {
+        role: Role::History,
+        globs: &[
+            "**/versioned_docs/**",
+            "**/versioned_sidebars/**",
+            "**/i18n/**",
+            "**/translations/**",
+            "**/locales/**",
+        ],
+        why: "a versioned or translated copy describes a release (or another language), not the present source",
+    },
+    RoleRule {
+        role: Role::History,
+        globs: &[
+            "**/adr/**",
+            "**/adrs/**",
+            "**/ADR/**",
+            "**/decisions/**",
+            "**/staged-for-removal/**",
+            "**/archive/**",
+            "**/archived/**",
+        ],
+        why: "decision records and archives are dated history (a resolved incident write-up is not: its lesson is distilled)",
+    },
+    RoleRule {
+        role: Role::Shipped,
+        globs: &[
+            "**/templates/**",
+            "**/template/**",
+            "**/scaffold/**",
+            "**/scaffolds/**",
+            "**/boilerplate/**",
+            "**/starter/**",
+            "**/starters/**",
+            "**/skeleton/**",
+            "**/blueprints/**",
+        ],
+        why: "templates and scaffolds are copied into other repositories; their paths are those repositories'",
+    },
+];
+
+/// Lines near the top of a document that say a generator wrote it.
+pub const GENERATED_MARKERS: &[&str] = &[
+    "@generated",
+    "do not edit",
+    "auto-generated",
+    "autogenerated",
+    "this file is generated",
+    "this file was generated",
+    "generated by",
+    "code generated",
+];
+
+/// How many leading lines are searched for a generator marker.
+pub const GENERATED_MARKER_LINES: usize = 12;
+
+/// The frontmatter key a document names its own role with.
+pub const FRONTMATTER_KEY: &str = "hygiene-role";
+
+/// The folders of a Claude Code plugin that ship to its users (when the repository has a
+/// `.claude-plugin/plugin.json`, or for each plugin of a marketplace's `plugins/<name>/`).
+pub const PLUGIN_SHIPPED_DIRS: &[&str] = &["skills", "commands", "agents", "hooks"];
+
+/// What a role may draw, by signal kind: `None` means every kind. The published effects table.
+pub fn allowed_kinds(role: Role) -> Option<&'static [&'static str]> {
+    match role {
+        Role::Living => None,
+        Role::History => Some(&["lifecycle", "oversize"]),
+        Role::Shipped => Some(&["missing-path", "missing-anchor", "lifecycle", "oversize"]),
+        Role::Generated => Some(&[
+            "missing-path",
+            "missing-anchor",
+            "missing-symbol",
+            "lifecycle",
+            "oversize",
+        ]),
+    }
+}
+
+/// Whether a document of `role` draws a signal of `kind`. `oversize` counts only where the
+/// document is loaded every session (a long changelog read on demand costs nothing per session).
+///
+/// ```
+/// use hygiene::roles::{allows, Role};
+/// assert!(allows(Role::Living, "duplicate-block", false));
+/// assert!(!allows(Role::History, "missing-path", false));
+/// assert!(!allows(Role::History, "oversize", false) && allows(Role::History, "oversize", true));
+/// assert!(allows(Role::Shipped, "missing-path", false) && !allows(Role::Shipped, "missing-symbol", false));
+/// ```
+pub fn allows(role: Role, kind: &str, per_session: bool) -> bool {
+    if role != Role::Living && kind == "oversize" {
+        return per_session;
+    }
+    allowed_kinds(role).is_none_or(|k| k.contains(&kind))
+}
+
+/// Whether an edit may run without a prompt on a document of `role` (lifecycle deletes aside,
+/// which their own rules govern): only a document that describes the present.
+pub fn auto_edits(role: Role) -> bool {
+    role == Role::Living
+}
+
+/// Whether an edit of `kind` may run without a prompt on a document of `role`: any on a living
+/// document; on a history record only a frontmatter marker (`hygiene: frozen` adds metadata and
+/// rewrites nothing it records); on shipped or generated content none (a marker would ship to
+/// other repositories, or be regenerated away).
+///
+/// ```
+/// use hygiene::roles::{auto_edits_kind, Role};
+/// use hygiene::report::EditKind;
+/// assert!(auto_edits_kind(Role::Living, EditKind::Dedupe));
+/// assert!(auto_edits_kind(Role::History, EditKind::InsertFrontmatter));
+/// assert!(!auto_edits_kind(Role::History, EditKind::ReplaceText));
+/// assert!(!auto_edits_kind(Role::Shipped, EditKind::InsertFrontmatter));
+/// ```
+pub fn auto_edits_kind(role: Role, kind: crate::report::EditKind) -> bool {
+    auto_edits(role)
+        || (role == Role::History && kind == crate::report::EditKind::InsertFrontmatter)
+}
+
+/// Whether a folder name is a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`,
+/// `2025-06-18`): a folder of versioned copies.
+///
+/// ```
+/// use hygiene::roles::is_version_segment;
+/// for yes in ["v1.2", "1.0.5", "version-1.0.0", "2025-06-18", "v2"] { assert!(is_version_segment(yes), "{yes}"); }
+/// for no in ["docs", "v", "2025", "plans", "1", "x1.2"] { assert!(!is_version_segment(no), "{no}"); }
+/// ```
+pub fn is_version_segment(seg: &str) -> bool {
+    let s = seg.strip_prefix("version-").unwrap_or(seg);
+    let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
+    let date = s.len() == 10
+        && s.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    let parts: Vec<&str> = s.split('.').collect();
+    let dotted = parts.len() >= 2
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()));
+    let v_major = seg.len() > 1
+        && seg.starts_with(['v', 'V'])
+        && seg[1..].len() <= 3
+        && seg[1..].bytes().all(|b| b.is_ascii_digit());
+    date || dotted || v_major
+}
+
+fn matcher(g: &str) -> Result<GlobMatcher, String> {
+    GlobBuilder::new(g)
+        .literal_separator(true)
+        .case_insensitive(true)
+        .build()
+        .map(|g| g.compile_matcher())
+        .map_err(|e| format!("bad role glob `{g}`: {}", e.kind()))
+}
+
+fn defaults() -> &'static Vec<(GlobSet, Role)> {
+    static S: OnceLock<Vec<(GlobSet, Role)>> = OnceLock::new();
+    S.get_or_init(|| {
+        ROLE_RULES
+            .iter()
+            .map(|r| {
+                let mut b = GlobSetBuilder::new();
+                for g in r.globs {
+                    b.add(
+                        GlobBuilder::new(g)
+                            .literal_separator(true)
+                            .build()
+                            .expect("the role table's globs are valid (tested)"),
+                    );
+                }
+                (b.build().expect("the role table builds (tested)"), r.role)
+            })
+            .collect()
+    })
+}
+
+/// One override from a repository's rulebook: `{"glob": "...", "role": "living"}`.
+#[derive(Debug, Clone)]
+pub struct Override {
+    /// The glob as written.
+    pub glob: String,
+    matcher: GlobMatcher,
+    /// The role it gives.
+    pub role: Role,
+}
+
+impl Override {
+    /// Builds an override, or says what is wrong with it.
+    pub fn new(glob: &str, role: &str) -> Result<Override, String> {
+        let role = Role::from_name(role).ok_or_else(|| {
+            format!("role `{role}` is not one of living, history, shipped, generated")
+        })?;
+        Ok(Override {
+            glob: glob.to_string(),
+            matcher: matcher(glob)?,
+            role,
+        })
+    }
+}
+
+/// The role decider for one repository.
+#[derive(Debug, Clone, Default)]
+pub struct Roles {
+    overrides: Vec<Override>,
+    /// Root-relative folders whose `skills/`, `commands/`, `agents/`, `hooks/` ship to plugin users.
+    plugin_roots: Vec<String>,
+}
+
+impl Roles {
+    /// The decider for `root` with the rulebook's overrides: plugin roots are the root itself
+    /// when it has `.claude-plugin/plugin.json`, and each `plugins/<name>/` that has one.
+    pub fn new(root: &Path, overrides: Vec<Override>) -> Roles {
+        let mut plugin_roots = Vec::new();
+        if root.join(".claude-plugin/plugin.json").is_file() {
+            plugin_roots.push(String::new());
+        }
+        if let Ok(rd) = std::fs::read_dir(root.join("plugins")) {
+            for e in rd.flatten() {
+                if e.path().join(".claude-plugin/plugin.json").is_file()
+                    || e.path().join("skills").is_dir()
+                {
+                    if let Some(n) = e.file_name().to_str() {
+                        plugin_roots.push(format!("plugins/{n}/"));
+                    }
+                }
+            }
+        }
+        Roles {
+            overrides,
+            plugin_roots,
+        }
+    }
+
+    /// The role a path alone gives (no text): rulebook overrides, the table, versioned folders,
+    /// shipped plugin folders; else living.
+    pub fn of_path(&self, rel: &str) -> Role {
+        if let Some(o) = self.overrides.iter().find(|o| o.matcher.is_match(rel)) {
+            return o.role;
+        }
+        if let Some((_, role)) = defaults().iter().find(|(set, _)| set.is_match(rel)) {
+            return *role;
+        }
+        let folders: Vec<&str> = rel.split('/').collect();
+        if folders[..folders.len().saturating_sub(1)]
+            .iter()
+            .any(|s| is_version_segment(s))
+        {
+            return Role::History;
+        }
+        for p in &self.plugin_roots {
+            if let Some(rest) = rel.strip_prefix(p.as_str()) {
+                let first = rest.split('/').next().unwrap_or("");
+                if rest.contains('/') && PLUGIN_SHIPPED_DIRS.contains(&first) {
+                    return Role::Shipped;
+                }
+            }
+        }
+        Role::Living
+    }
+
+    /// A document's role: its frontmatter `hygiene-role`, then a rulebook override, then a
+    /// generator marker in its first lines or template placeholders in its text, then
+    /// [`Roles::of_path`].
+    pub fn of_doc(&self, rel: &str, text: &str, frontmatter_role: Option<&str>) -> Role {
+        if let Some(r) = frontmatter_role.and_then(Role::from_name) {
+            return r;
+        }
+        if let Some(o) = self.overrides.iter().find(|o| o.matcher.is_match(rel)) {
+            return o.role;
+        }
+        let head: String = text
+            .lines()
+            .take(GENERATED_MARKER_LINES)
+            .collect::<Vec<_>>()
+            .join("\n")
+            .to_ascii_lowercase();
+        if GENERATED_MARKERS.iter().any(|m| head.contains(m)) {
+            return Role::Generated;
+        }
+        if is_template(text) {
+            return Role::Shipped;
+        }
+        self.of_path(rel)
+    }
+}
+
+impl Roles {
+    /// The decider for `root` with its rulebook's overrides (the defaults alone when the
+    /// rulebook cannot be read: a broken rulebook is reported where it is loaded).
+    pub fn load(root: &Path) -> Roles {
+        let overrides = crate::lifecycle::Rulebook::load(root)
+            .map(|b| b.roles)
+            .unwrap_or_default();
+        Roles::new(root, overrides)
+    }
+
+    /// The role of a document on disk (its text read for frontmatter and markers).
+    pub fn of_file(&self, root: &Path, rel: &str) -> Role {
+        let text = crate::paths::resolve_inside(root, rel, false)
+            .ok()
+            .filter(|p| p.is_file())
+            .and_then(|p| std::fs::read(p).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
+        let fm = crate::scan::markdown::frontmatter(&text);
+        self.of_doc(rel, &text, fm.get(FRONTMATTER_KEY).map(|(v, _)| v))
+    }
+}
+
+/// Whether a text is a template: placeholders (`{{ name }}`, `<%= x %>`, `{% if %}`) at least
+/// [`TEMPLATE_MIN_PLACEHOLDERS`] times. Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a
+/// docs site's own markup, not placeholders.
+pub fn is_template(text: &str) -> bool {
+    let mustache = text
+        .match_indices("{{")
+        .filter(|(i, _)| !matches!(text.as_bytes().get(i + 2), Some(b'<' | b'%')))
+        .count()
+        .min(text.matches("}}").count());
+    let n = mustache + text.matches("<%").count() + text.matches("{%").count();
+    n >= TEMPLATE_MIN_PLACEHOLDERS
+}
+
+/// How many placeholders make a document a template.
+pub const TEMPLATE_MIN_PLACEHOLDERS: usize = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_matches_both_ways() {
+        let r = Roles::default();
+        for (path, role) in [
+            ("CHANGELOG.md", Role::History),
+            ("packages/x/CHANGELOG.md", Role::History),
+            ("RELEASE-NOTES.md", Role::History),
+            ("website/versioned_docs/version-1.0.0/cli.md", Role::History),
+            ("docs/docs/2025-06-18/develop/build.mdx", Role::History),
+            ("docs/v2/intro.md", Role::History),
+            ("docs/adr/0001-use-rust.md", Role::History),
+            ("i18n/fr/intro.md", Role::History),
+            ("internal/templates/agents/AGENTS.md", Role::Shipped),
+            ("create-app/templates/hello/README.md", Role::Shipped),
+            ("CLAUDE.md", Role::Living),
+            ("docs/cli.md", Role::Living),
+            ("docs/plans/2026-01-01-x.md", Role::Living),
+            ("src/changelog_parser.md", Role::Living),
+            ("docs/history.md", Role::Living),
+            ("HISTORY.md", Role::History),
+            ("docs/changelog.md", Role::History),
+            ("release-notes.md", Role::History),
+        ] {
+            assert_eq!(r.of_path(path), role, "{path}");
+        }
+    }
+
+    #[test]
+    fn frontmatter_overrides_and_markers_decide_first() {
+        let t = tempfile::tempdir().unwrap();
+        let r = Roles::new(
+            t.path(),
+            vec![Override::new("CHANGELOG.md", "living").unwrap()],
+        );
+        assert_eq!(r.of_doc("CHANGELOG.md", "# C\n", None), Role::Living);
+        assert_eq!(
+            r.of_doc("docs/a.md", "# A\n", Some("history")),
+            Role::History
+        );
+        assert_eq!(
+            r.of_doc(
+                "docs/cli.md",
+                "<!-- @generated by usage-cli -->\n# CLI\n",
+                None
+            ),
+            Role::Generated
+        );
+        assert_eq!(
+            r.of_doc(
+                "docs/new.md",
+                "# {{ name }}\n\nRun {{ command }} in {{ dir }}.\n",
+                None
+            ),
+            Role::Shipped
+        );
+        assert_eq!(
+            r.of_doc(
+                "docs/hugo.md",
+                "See {{< ref a >}}, {{< ref b >}}, {{% note %}}.\n",
+                None
+            ),
+            Role::Living
+        );
+        assert_eq!(
+            r.of_doc("docs/a.md", "# A\nuses {{ once }}\n", None),
+            Role::Living
+        );
+        assert!(Override::new("x", "weird").is_err());
+    }
+
+    #[test]
+    fn plugin_content_ships_to_its_users() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join(".claude-plugin")).unwrap();
+        std::fs::write(t.path().join(".claude-plugin/plugin.json"), "{}").unwrap();
+        std::fs::create_dir_all(t.path().join("plugins/p/skills")).unwrap();
+        let r = Roles::new(t.path(), Vec::new());
+        assert_eq!(r.of_path("skills/check/SKILL.md"), Role::Shipped);
+        assert_eq!(r.of_path("plugins/p/agents/a.md"), Role::Shipped);
+        assert_eq!(r.of_path("docs/skills.md"), Role::Living);
+        assert_eq!(r.of_path(".claude/skills/x/SKILL.md"), Role::Living);
+    }
+}

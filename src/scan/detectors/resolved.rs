@@ -1,0 +1,133 @@
+//! `resolved-narrative`: a long investigation or incident write-up whose own text says it is
+//! resolved. The story of how a bug was hunted down is the first kind of bloat an agent pays
+//! for: once the fix is in, what still matters is the lesson, a few lines. The signal is a fact
+//! for the model, which distils; the scanner suggests no edit.
+//!
+//! A document draws it when it has at least `THRESHOLDS.resolved_narrative_min_words` words of
+//! prose and a resolution marker: a heading that starts with one of [`RESOLUTION_HEADINGS`], a
+//! line that starts with `Resolved:` or `Resolution:`, or a status whose first word is one of
+//! [`RESOLVED_WORDS`]. A plan's or a checklist's "done" is `status-done`'s business; a heading
+//! must open the section, so "how we handle resolution" in prose does not count.
+
+use super::{first_word, prose_lines, status_value, undecorate, Detector, DocText, Finding};
+use crate::report::Signal;
+
+/// Heading openings that mark a resolved write-up.
+pub const RESOLUTION_HEADINGS: &[&str] = &[
+    "resolution",
+    "resolved",
+    "root cause",
+    "postmortem",
+    "post-mortem",
+    "post mortem",
+    "the fix",
+    "fix applied",
+];
+
+/// Status words that say an investigation is over.
+pub const RESOLVED_WORDS: &[&str] = &["resolved", "fixed", "closed", "mitigated"];
+
+/// The detector.
+pub struct ResolvedNarrative;
+
+fn marker(doc: &DocText<'_>) -> Option<u32> {
+    if let Some((v, line)) = doc.parsed.frontmatter.get("status") {
+        if RESOLVED_WORDS.contains(&first_word(v).as_str()) {
+            return Some(line);
+        }
+    }
+    let heading_lines: Vec<u32> = doc.parsed.headings.iter().map(|h| h.line).collect();
+    for (line, l) in prose_lines(&doc.parsed.prose) {
+        let t = undecorate(l).to_ascii_lowercase();
+        if heading_lines.contains(&line)
+            && RESOLUTION_HEADINGS.iter().any(|h| {
+                t.starts_with(h) && !t[h.len()..].starts_with(|c: char| c.is_alphanumeric())
+            })
+        {
+            return Some(line);
+        }
+        if t.starts_with("resolved:") || t.starts_with("resolution:") {
+            return Some(line);
+        }
+        if let Some(v) = status_value(l) {
+            if RESOLVED_WORDS.contains(&first_word(v).as_str()) {
+                return Some(line);
+            }
+        }
+    }
+    None
+}
+
+impl Detector for ResolvedNarrative {
+    fn kind(&self) -> &'static str {
+        "resolved-narrative"
+    }
+
+    fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
+        let words = doc.parsed.prose.split_whitespace().count() as u32;
+        if words < crate::scan::THRESHOLDS.resolved_narrative_min_words {
+            return Vec::new();
+        }
+        let Some(line) = marker(doc) else {
+            return Vec::new();
+        };
+        let r = doc.parsed.lines.range(line, doc.text.len());
+        let text: String = doc.text[r].trim().chars().take(120).collect();
+        vec![Signal::ResolvedNarrative { line, text, words }.into()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::markdown::parse;
+    use crate::scan::refs::Tree;
+
+    fn signals(md: &str) -> Vec<Signal> {
+        let parsed = parse(md);
+        let tree = Tree::default();
+        let lower = parsed.prose.to_ascii_lowercase();
+        let doc = DocText {
+            path: "docs/x.md",
+            text: md,
+            parsed: &parsed,
+            freq: crate::report::InjectionFrequency::OnDemand,
+            tree: &tree,
+            lower_prose: &lower,
+            role: crate::roles::Role::Living,
+        };
+        ResolvedNarrative
+            .on_text(&doc)
+            .into_iter()
+            .map(|f| f.signal)
+            .collect()
+    }
+
+    #[test]
+    fn a_long_resolved_write_up_draws_it_and_a_short_or_open_one_does_not() {
+        let story = "We looked at the cache, then the network, then the runners. ".repeat(60);
+        let resolved =
+            format!("# Slow builds\n\n{story}\n\n## Resolution\n\nThe linker flag was restored.\n");
+        let s = signals(&resolved);
+        assert!(
+            matches!(s.as_slice(), [Signal::ResolvedNarrative { text, .. }] if text == "## Resolution"),
+            "{s:?}"
+        );
+        let status = format!("# Slow builds\n\nStatus: fixed\n\n{story}\n");
+        assert_eq!(signals(&status).len(), 1);
+        // Open, short, or the word only in prose: nothing.
+        assert!(signals(&format!(
+            "# Slow builds\n\nStatus: investigating\n\n{story}\n"
+        ))
+        .is_empty());
+        assert!(signals("# Bug\n\n## Resolution\n\nFixed the flag.\n").is_empty());
+        assert!(signals(&format!(
+            "# Guide\n\n{story}\n\nConflict resolution is covered elsewhere.\n"
+        ))
+        .is_empty());
+        assert!(signals(&format!(
+            "# Guide\n\n{story}\n\n## Resolutions of screens\n\nx\n"
+        ))
+        .is_empty());
+    }
+}
