@@ -212,13 +212,18 @@ struct Case {
     with_git: bool,
 }
 
-const NAMES: [&str; 5] = [
+const NAMES: [&str; 6] = [
     "a.md",
     "docs/b.md",
     "docs/ünï cödé.md",
     "CLAUDE.md",
-    "x/y/z.md",
+    // Read by Claude Code only (when the work reaches x/y/, every session): the names a dedupe
+    // may take a span from, its kept copy being loaded every session (the reader rule).
+    "x/y/CLAUDE.md",
+    ".claude/rules/r.md",
 ];
+/// Where the dedupe entries keep their spans.
+const CANON: &str = ".claude/CLAUDE.md";
 const LINES: [&str; 10] = [
     "# Heading",
     "- item docs/old.md",
@@ -353,14 +358,28 @@ fn build(root: &Path, case: &Case) -> Built {
                     json!({"kind": "replace-text", "anchor": {"start_line": at, "end_line": at}, "match": "docs/old.md", "replacement": "docs/new.md"})
                 }
                 4 => {
-                    // The canonical copy: the same lines, whitespace refolded, in canon.md.
+                    // The canonical copy: the same whole blocks, whitespace refolded, in
+                    // `.claude/CLAUDE.md` (loaded every session). Apply refuses a span that
+                    // cuts a block, so the span is moved to the first whole-block one.
+                    let Some((start, end)) = (0..n * n)
+                        .map(|k| (1 + (o.start + k / n) % n, 1 + (o.start + k / n + k % n) % n))
+                        .find(|&(s, e)| {
+                            s <= e
+                                && hygiene::scan::markdown::span_problem(text, s as u32, e as u32)
+                                    .is_none()
+                        })
+                    else {
+                        continue;
+                    };
+                    let anchor = json!({"start_line": start, "end_line": end});
+                    let span: Vec<&str> = lines[start - 1..end].iter().map(|&l| LINES[l]).collect();
                     let at = canon_lines + 1;
                     for l in &span {
                         canon.push_str(&l.split_whitespace().collect::<Vec<_>>().join("  "));
                         canon.push('\n');
                     }
                     canon_lines += span.len();
-                    json!({"kind": "dedupe", "anchor": anchor, "canonical_ref": format!("canon.md:{at}-{}", canon_lines)})
+                    json!({"kind": "dedupe", "anchor": anchor, "canonical_ref": format!("{CANON}:{at}-{}", canon_lines)})
                 }
                 5 => json!({"kind": "delete", "anchor": {"whole": "file"}, "lifecycle": served}),
                 _ => {
@@ -400,7 +419,8 @@ fn build(root: &Path, case: &Case) -> Built {
         std::fs::create_dir_all(full.parent().unwrap()).unwrap();
         std::fs::write(full, text).unwrap();
     }
-    std::fs::write(root.join("canon.md"), &canon).unwrap();
+    std::fs::create_dir_all(root.join(".claude")).unwrap();
+    std::fs::write(root.join(CANON), &canon).unwrap();
     let mut shortlist: BTreeMap<&str, Value> = BTreeMap::new();
     for e in &entries {
         let p = e["path"].as_str().unwrap();
