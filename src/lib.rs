@@ -16,6 +16,7 @@
 //! - [`finalize`] and [`summary`]: drafts to report, and what it is worth; [`check`]: the
 //!   model-free check for CI.
 //! - [`apply`]: guarded apply and undo.
+//! - [`hook`]: the tool-call hook that reports the references a rename or delete just broke.
 //! - [`git`], [`paths`], [`fingerprint`], [`tokens`], [`time`]: the facts everything else stands on.
 //! - [`cli`]: the thin command-line shell.
 #![deny(missing_docs)]
@@ -27,6 +28,7 @@ pub mod error;
 pub mod finalize;
 pub mod fingerprint;
 pub mod git;
+pub mod hook;
 pub mod kinds;
 pub mod lifecycle;
 pub mod paths;

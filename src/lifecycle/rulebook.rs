@@ -102,6 +102,30 @@ impl Rule {
     }
 }
 
+/// The `hook` section: how the plugin's tool-call hook behaves in this repository
+/// (`docs/hook.md`). It lives in the rulebook because the rulebook is the one file a repository
+/// already commits to tell hygiene how to treat its documents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HookSettings {
+    /// Whether `hygiene hook` checks references after the agent's tool calls. `false` makes the
+    /// hook exit at once, print nothing and keep no index.
+    pub enabled: bool,
+}
+
+impl Default for HookSettings {
+    /// On: a hook that must be switched on would miss the moment it exists for.
+    fn default() -> HookSettings {
+        HookSettings { enabled: true }
+    }
+}
+
+/// The `hook` section as written: every key optional, no others allowed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHook {
+    enabled: Option<bool>,
+}
+
 /// The merged rulebook: the shipped defaults overridden or extended by `.hygiene/rulebook.json`.
 #[derive(Debug, Clone, Default)]
 pub struct Rulebook {
@@ -113,6 +137,8 @@ pub struct Rulebook {
     pub rules: Vec<Rule>,
     /// The files the rulebook was built from, in merge order.
     pub sources: Vec<String>,
+    /// The hook settings (the last file that sets a key wins).
+    pub hook: HookSettings,
 }
 
 /// A rule as parsed from JSON, before the semantic checks.
@@ -139,6 +165,7 @@ struct Parsed {
     rules: Vec<(String, Option<Rule>)>,
     scope_globs: Option<Vec<String>>,
     excluded_dirs: Vec<String>,
+    hook_enabled: Option<bool>,
 }
 
 impl Rulebook {
@@ -192,6 +219,9 @@ impl Rulebook {
                 self.excluded_dirs.push(d);
             }
         }
+        if let Some(enabled) = parsed.hook_enabled {
+            self.hook.enabled = enabled;
+        }
         self.sources.push(source.to_string());
     }
 }
@@ -234,6 +264,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
             "rules",
             "scope_globs",
             "excluded_dirs",
+            "hook",
             "description",
             "$schema",
         ]
@@ -241,7 +272,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
         {
             return Err(bad(
                 source,
-                format!("unknown top-level key `{key}` (expected rules, scope_globs, excluded_dirs, description)"),
+                format!("unknown top-level key `{key}` (expected rules, scope_globs, excluded_dirs, hook, description)"),
             ));
         }
     }
@@ -270,6 +301,24 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
             dirs
         }
     };
+    let hook_enabled = match top.get("hook") {
+        None => None,
+        Some(v @ Value::Object(_)) => {
+            let raw: RawHook = serde_json::from_value(v.clone()).map_err(|e| {
+                bad(
+                    source,
+                    format!("hook: {e} (the hook section takes `enabled`: true or false)"),
+                )
+            })?;
+            raw.enabled
+        }
+        Some(_) => {
+            return Err(bad(
+                source,
+                "`hook` must be an object, e.g. {\"enabled\": false}".into(),
+            ))
+        }
+    };
     let raw_rules = match top.get("rules") {
         None => Vec::new(),
         Some(Value::Array(a)) => a.clone(),
@@ -294,6 +343,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
         rules,
         scope_globs,
         excluded_dirs,
+        hook_enabled,
     })
 }
 
@@ -463,6 +513,34 @@ mod tests {
         let book = Rulebook::defaults().unwrap();
         assert!(book.rule("handoffs").is_some());
         assert!(book.rule("plans").is_some());
+    }
+
+    #[test]
+    fn hook_section_merges_and_is_checked() {
+        assert!(Rulebook::defaults().unwrap().hook.enabled, "on by default");
+        let mut book = Rulebook::defaults().unwrap();
+        book.merge(
+            parse("r.json", br#"{"hook": {"enabled": false}}"#).unwrap(),
+            "r.json",
+        );
+        assert!(!book.hook.enabled);
+        // A file that does not set the key leaves the earlier value.
+        book.merge(parse("s.json", br#"{"rules": []}"#).unwrap(), "s.json");
+        assert!(!book.hook.enabled);
+        for (bad_json, says) in [
+            (r#"{"hook": false}"#, "must be an object"),
+            (r#"{"hook": {"enabled": "no"}}"#, "enabled"),
+            (r#"{"hook": {"enable": false}}"#, "unknown field `enable`"),
+        ] {
+            let e = parse("r.json", bad_json.as_bytes())
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                e.starts_with("r.json: ") && e.contains(says),
+                "{bad_json}: {e}"
+            );
+        }
     }
 
     #[test]

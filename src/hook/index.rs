@@ -1,0 +1,311 @@
+//! The hook's memory between tool calls: which paths the documents' references can name, and
+//! which of them existed at the last look.
+//!
+//! Why an index: "this reference just broke" is a comparison of two moments, and the moment
+//! before the tool call is gone by the time the hook runs. Parsing every document again on
+//! every tool call would cost far more than the 50 ms a hook may take, so each document is
+//! parsed once and re-parsed only when its size or modification time changes; what is kept is
+//! exactly what the comparison needs: per document, the candidate paths of each reference
+//! ([`crate::scan::refs::candidates`]); per path, whether it existed. Line numbers and the text
+//! of a fix are recomputed from the document itself on the rare call that reports something.
+//!
+//! The file is a cache: it is replaced atomically (a reader sees the old or the new one), a
+//! missing, unreadable or foreign-version file is rebuilt silently, and losing it costs one
+//! call that reports nothing.
+
+use crate::scan::markdown;
+use crate::scan::refs::{self, Target, Tree};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Where the index lives, root-relative.
+pub const INDEX_FILE: &str = ".hygiene/hook-index.json";
+
+/// The lock that serializes hook runs in one repository, root-relative.
+pub const LOCK_FILE: &str = ".hygiene/hook.lock";
+
+/// The index format; a file of another version is rebuilt, never read.
+pub const INDEX_VERSION: u32 = 1;
+
+/// The index as stored. Compact on purpose (arrays, ids): it is read on every tool call.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Index {
+    /// [`INDEX_VERSION`].
+    pub version: u32,
+    /// The helper version that wrote it; another version rebuilds it (its parser may differ).
+    pub tool: String,
+    /// The folder the last tool call ended in (absolute): where the next Bash command starts,
+    /// which relative paths in that command are relative to.
+    pub cwd: Option<String>,
+    /// Every root-relative path some reference can name, with whether it existed.
+    pub targets: Vec<(String, bool)>,
+    /// Every document, sorted by path.
+    pub docs: Vec<DocEntry>,
+}
+
+/// One document: `(path, mtime_ns, size, refs)`, where each reference is the list of its
+/// candidate paths as ids into [`Index::targets`], in resolution order (duplicates removed).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocEntry(pub String, pub u64, pub u64, pub Vec<Vec<u32>>);
+
+/// A document's identity on disk: `(mtime_ns, size)`. A change of either means re-parse.
+pub type Stamp = (u64, u64);
+
+/// The stamp of a root-relative document, `None` when it cannot be read as a regular file.
+pub fn stamp(root: &Path, rel: &str) -> Option<Stamp> {
+    let meta = std::fs::symlink_metadata(root.join(rel)).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let mtime = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos() as u64);
+    Some((mtime, meta.len()))
+}
+
+/// One path reference of a document, as the hook tracks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathRef {
+    /// 1-based line.
+    pub line: u32,
+    /// The path part as written ([`refs::path_part`]): what a fix replaces.
+    pub written: String,
+    /// Its candidate paths in resolution order, each with whether it is folder-relative.
+    pub candidates: Vec<(String, bool)>,
+}
+
+/// The references of a document that name a path in the tree: those the scanner checks
+/// ([`refs::resolve`] does not skip them, and they name a concrete path, not a bare file name
+/// found anywhere). The same parser and resolution rules as `hygiene scan`.
+pub fn path_refs(tree: &Tree, doc: &str, text: &str) -> Vec<PathRef> {
+    let parsed = markdown::parse(markdown::strip_bom(text));
+    parsed
+        .refs
+        .iter()
+        .filter_map(|r| {
+            match refs::resolve(tree, doc, r) {
+                Target::Skip | Target::Found { path: None, .. } => return None,
+                _ => {}
+            }
+            written_ref(doc, r)
+        })
+        .collect()
+}
+
+fn written_ref(doc: &str, r: &markdown::Ref) -> Option<PathRef> {
+    let written = refs::path_part(r);
+    if written.is_empty() {
+        return None;
+    }
+    let candidates = refs::candidates(doc, written);
+    (!candidates.is_empty()).then(|| PathRef {
+        line: r.line,
+        written: written.to_string(),
+        candidates,
+    })
+}
+
+/// Every reference of a document as it is written now, with its candidates, whatever the tree
+/// says: what a report matches tracked candidate lists against (a reference the scanner would
+/// now skip, like an extension-less path whose folder just went away, still matches).
+pub fn written_refs(doc: &str, text: &str) -> Vec<PathRef> {
+    let parsed = markdown::parse(markdown::strip_bom(text));
+    parsed
+        .refs
+        .iter()
+        .filter_map(|r| written_ref(doc, r))
+        .collect()
+}
+
+/// The candidate lists of a document's tracked references, duplicates removed, in order.
+pub fn lists(refs: &[PathRef]) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for r in refs {
+        let l: Vec<String> = r.candidates.iter().map(|(p, _)| p.clone()).collect();
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    out
+}
+
+impl Index {
+    /// Reads the index under `root`; `None` when there is none, or it cannot be used (not a
+    /// regular file, not inside the root, not JSON of this version and helper).
+    pub fn load(root: &Path) -> Option<Index> {
+        let path = crate::paths::resolve_inside(root, INDEX_FILE, false).ok()?;
+        let meta = std::fs::symlink_metadata(&path).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let bytes = std::fs::read(&path).ok()?;
+        let index: Index = serde_json::from_slice(&bytes).ok()?;
+        let sound = index.version == INDEX_VERSION
+            && index.tool == crate::TOOL_VERSION
+            && index.docs.iter().all(|d| {
+                d.3.iter()
+                    .flatten()
+                    .all(|&id| (id as usize) < index.targets.len())
+            });
+        sound.then_some(index)
+    }
+
+    /// Writes the index under `root`: a temporary file in `.hygiene/`, then a rename over the
+    /// old one. Not fsynced: it is a cache, a rename is atomic, and a lost write costs a rebuild.
+    pub fn save(&self, root: &Path) -> std::io::Result<()> {
+        let path = crate::paths::resolve_inside(root, INDEX_FILE, true)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let bytes = serde_json::to_vec(self).map_err(std::io::Error::other)?;
+        let tmp = path.with_file_name(format!(".hook-index.json.tmp-{}", std::process::id()));
+        std::fs::write(&tmp, bytes)?;
+        std::fs::rename(&tmp, &path).inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+    }
+
+    /// The candidate lists of document `i` as paths.
+    pub fn doc_lists(&self, i: usize) -> Vec<Vec<&str>> {
+        self.docs[i]
+            .3
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .map(|&id| self.targets[id as usize].0.as_str())
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// Builds an [`Index`] from documents given as `(path, stamp, candidate lists)`, interning every
+/// path once and asking `exists` for each new one.
+pub struct Builder<'a> {
+    ids: std::collections::HashMap<&'a str, u32>,
+    targets: Vec<(String, bool)>,
+    docs: Vec<DocEntry>,
+}
+
+impl<'a> Builder<'a> {
+    /// An empty index.
+    pub fn new() -> Builder<'a> {
+        Builder {
+            ids: Default::default(),
+            targets: Vec::new(),
+            docs: Vec::new(),
+        }
+    }
+
+    /// Adds a document whose candidate lists are `lists`; `exists` answers for each path.
+    pub fn doc(
+        &mut self,
+        path: &str,
+        stamp: Stamp,
+        lists: &[Vec<&'a str>],
+        exists: &mut impl FnMut(&str) -> bool,
+    ) {
+        let mut ids_of = Vec::with_capacity(lists.len());
+        for l in lists {
+            let mut ids = Vec::with_capacity(l.len());
+            for &p in l {
+                let id = match self.ids.get(p) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.targets.len() as u32;
+                        self.targets.push((p.to_string(), exists(p)));
+                        self.ids.insert(p, id);
+                        id
+                    }
+                };
+                ids.push(id);
+            }
+            ids_of.push(ids);
+        }
+        self.docs
+            .push(DocEntry(path.to_string(), stamp.0, stamp.1, ids_of));
+    }
+
+    /// The finished index.
+    pub fn finish(mut self, cwd: Option<String>) -> Index {
+        self.docs.sort_by(|a, b| a.0.cmp(&b.0));
+        Index {
+            version: INDEX_VERSION,
+            tool: crate::TOOL_VERSION.to_string(),
+            cwd,
+            targets: self.targets,
+            docs: self.docs,
+        }
+    }
+}
+
+impl Default for Builder<'_> {
+    fn default() -> Self {
+        Builder::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tracked_refs_are_the_scanners_checkable_ones() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join("src")).unwrap();
+        std::fs::write(t.path().join("src/a.rs"), "").unwrap();
+        let mut tree = Tree {
+            root: t.path().to_path_buf(),
+            ..Tree::default()
+        };
+        tree.files.insert("src/a.rs".into());
+        tree.dirs.insert("src".into());
+        tree.basenames.insert("a.rs".into());
+        let text = "# T\n\n[a](../src/a.rs#L3) and `src/a.rs:4` [w](https://x.io/a.md)\n\n```\n[c](src/c.rs)\n```\n\n[gone](missing.md) `owner/repo` [self](#t)\n";
+        let refs = path_refs(&tree, "docs/x.md", text);
+        let got: Vec<(u32, &str)> = refs.iter().map(|r| (r.line, r.written.as_str())).collect();
+        assert_eq!(
+            got,
+            [(3, "../src/a.rs"), (3, "src/a.rs"), (9, "missing.md")],
+            "URLs, fenced code, bare self-anchors and unknown extension-less paths are not tracked"
+        );
+        assert_eq!(refs[1].candidates[1], ("src/a.rs".to_string(), false));
+        let l = lists(&refs);
+        assert_eq!(l.len(), 3);
+        assert_eq!(l[0], vec!["src/a.rs".to_string()]);
+    }
+
+    #[test]
+    fn save_load_round_trip_and_refuses_foreign_versions() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join(".hygiene")).unwrap();
+        let mut b = Builder::new();
+        let lists = [vec!["src/a.rs"], vec!["docs/b.md", "b.md"]];
+        b.doc("docs/x.md", (7, 9), &lists, &mut |p| p != "b.md");
+        let index = b.finish(Some("/r".into()));
+        assert_eq!(
+            index.targets,
+            vec![
+                ("src/a.rs".into(), true),
+                ("docs/b.md".into(), true),
+                ("b.md".into(), false)
+            ]
+        );
+        index.save(t.path()).unwrap();
+        assert_eq!(Index::load(t.path()), Some(index.clone()));
+        assert_eq!(
+            index.doc_lists(0),
+            vec![vec!["src/a.rs"], vec!["docs/b.md", "b.md"]]
+        );
+        let mut old = index.clone();
+        old.version = 0;
+        old.save(t.path()).unwrap();
+        assert_eq!(Index::load(t.path()), None, "another version is rebuilt");
+        let mut broken = index;
+        broken.docs[0].3[0][0] = 99;
+        broken.save(t.path()).unwrap();
+        assert_eq!(Index::load(t.path()), None, "a dangling id is rebuilt");
+        std::fs::write(t.path().join(INDEX_FILE), "{not json").unwrap();
+        assert_eq!(Index::load(t.path()), None);
+    }
+}
