@@ -466,7 +466,15 @@ fn finding(
         .or_else(|| (moved_from.is_some() && exists(gone)).then(|| gone.to_string()));
     let replacement = new_path
         .as_deref()
-        .map(|n| write_like(&r.written, folder_relative, doc, n))
+        .map(|n| {
+            let rep = write_like(&r.written, folder_relative, doc, n);
+            // `docs/old/` stays spelled as a folder.
+            if r.written.ends_with('/') && !rep.ends_with('/') {
+                format!("{rep}/")
+            } else {
+                rep
+            }
+        })
         .filter(|rep| *rep != r.written);
     Finding {
         doc: doc.to_string(),
@@ -622,7 +630,7 @@ pub fn message(findings: &[Finding]) -> String {
     };
     for f in findings.iter().take(MAX_LISTED) {
         out.push_str(&format!("\n- {}:{}: ", f.doc, f.line));
-        let named = if f.moved_from.is_none() && f.written.trim_start_matches('/') != f.gone {
+        let named = if f.moved_from.is_none() && f.written.trim_matches('/') != f.gone {
             format!("`{}` ({})", f.written, f.gone)
         } else {
             format!("`{}`", f.written)
