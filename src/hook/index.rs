@@ -21,27 +21,62 @@ use std::path::Path;
 /// Where the index lives, root-relative.
 pub const INDEX_FILE: &str = ".hygiene/hook-index.json";
 
+/// Where the folder watch lives, root-relative: the small file every call reads.
+pub const WATCH_FILE: &str = ".hygiene/hook-watch.json";
+
 /// The lock that serializes hook runs in one repository, root-relative.
 pub const LOCK_FILE: &str = ".hygiene/hook.lock";
 
 /// The index format; a file of another version is rebuilt, never read.
 pub const INDEX_VERSION: u32 = 1;
 
-/// The index as stored. Compact on purpose (arrays, ids): it is read on every tool call.
+/// The index as stored. Compact on purpose (arrays, ids): it is read whenever a folder changed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Index {
     /// [`INDEX_VERSION`].
     pub version: u32,
     /// The helper version that wrote it; another version rebuilds it (its parser may differ).
     pub tool: String,
-    /// The folder the last tool call ended in (absolute): where the next Bash command starts,
-    /// which relative paths in that command are relative to.
-    pub cwd: Option<String>,
+    /// Written with the [`Watch`] of the same generation; a mismatch (a crash between the two
+    /// writes) rebuilds both.
+    pub generation: u64,
     /// Every root-relative path some reference can name, with whether it existed.
     pub targets: Vec<(String, bool)>,
     /// Every document, sorted by path.
     pub docs: Vec<DocEntry>,
 }
+
+/// What every call reads first: the modification time of each folder that holds a document or
+/// a path some reference names. Removing, creating or renaming an entry changes its folder's
+/// time, so when no folder changed no named path can have gone and no document can have
+/// appeared or vanished, and the call ends here (a few hundred `stat`s instead of a walk).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Watch {
+    /// [`INDEX_VERSION`].
+    pub version: u32,
+    /// The helper version that wrote it.
+    pub tool: String,
+    /// The [`Index`] generation it belongs to.
+    pub generation: u64,
+    /// A hash of the scope globs and excluded folders: other settings, other documents, rebuild.
+    pub config: u64,
+    /// When it was written (ns since the epoch). A folder whose time is this close to it
+    /// ([`RACY_NS`]) is looked at again next time: file times are coarse, and a change in the
+    /// same tick as the one recorded would not show.
+    pub written_ns: u64,
+    /// The folder the last tool call ended in (absolute): where the next Bash command starts,
+    /// which relative paths in that command are relative to.
+    pub cwd: Option<String>,
+    /// Root-relative folders (`""` for the root), sorted, with their modification times (ns)
+    /// and whether the walk lists them (a document folder: looked at again when it changes),
+    /// or they are only where a named path lives (an ignored or excluded place: only its named
+    /// paths are checked again).
+    pub dirs: Vec<(String, u64, bool)>,
+}
+
+/// How close to [`Watch::written_ns`] a folder time must be to be looked at again (2 s, more
+/// than any file-system time granularity in use).
+pub const RACY_NS: u64 = 2_000_000_000;
 
 /// One document: `(path, mtime_ns, size, refs)`, where each reference is the list of its
 /// candidate paths as ids into [`Index::targets`], in resolution order (duplicates removed).
@@ -51,18 +86,31 @@ pub struct DocEntry(pub String, pub u64, pub u64, pub Vec<Vec<u32>>);
 /// A document's identity on disk: `(mtime_ns, size)`. A change of either means re-parse.
 pub type Stamp = (u64, u64);
 
+fn mtime_ns(meta: &std::fs::Metadata) -> u64 {
+    meta.modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// The stamp of a root-relative document, `None` when it cannot be read as a regular file.
 pub fn stamp(root: &Path, rel: &str) -> Option<Stamp> {
     let meta = std::fs::symlink_metadata(root.join(rel)).ok()?;
-    if !meta.is_file() {
-        return None;
-    }
-    let mtime = meta
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos() as u64);
-    Some((mtime, meta.len()))
+    meta.is_file().then(|| (mtime_ns(&meta), meta.len()))
+}
+
+/// The modification time of a root-relative folder (`""`: the root), `None` when it is not a
+/// folder (gone, or a link).
+pub fn dir_time(root: &Path, rel: &str) -> Option<u64> {
+    let meta = std::fs::symlink_metadata(root.join(rel)).ok()?;
+    meta.is_dir().then(|| mtime_ns(&meta))
+}
+
+/// Now, in ns since the epoch.
+pub fn now_ns() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// One path reference of a document, as the hook tracks it.
@@ -119,11 +167,18 @@ pub fn written_refs(doc: &str, text: &str) -> Vec<PathRef> {
         .collect()
 }
 
-/// The candidate lists of a document's tracked references, duplicates removed, in order.
-pub fn lists(refs: &[PathRef]) -> Vec<Vec<String>> {
+/// The paths to watch for a document's tracked references, duplicates removed, in order: for a
+/// reference that resolves, the path it resolves to (the first candidate that exists, per
+/// `exists`); for one that does not, every candidate, so whichever appears is seen. The
+/// candidates before the resolved one are left out: a reference is broken when the path it
+/// named goes and no candidate exists, which the report checks against the document itself.
+pub fn lists(refs: &[PathRef], exists: &dyn Fn(&str) -> bool) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = Vec::new();
     for r in refs {
-        let l: Vec<String> = r.candidates.iter().map(|(p, _)| p.clone()).collect();
+        let l: Vec<String> = match r.candidates.iter().find(|(p, _)| exists(p)) {
+            Some((p, _)) => vec![p.clone()],
+            None => r.candidates.iter().map(|(p, _)| p.clone()).collect(),
+        };
         if !out.contains(&l) {
             out.push(l);
         }
@@ -131,17 +186,64 @@ pub fn lists(refs: &[PathRef]) -> Vec<Vec<String>> {
     out
 }
 
+/// Reads a JSON cache file under `root`: `None` when there is none, or it is not a regular file
+/// inside the root, or not valid.
+fn load_json<T: serde::de::DeserializeOwned>(root: &Path, rel: &str) -> Option<T> {
+    let path = crate::paths::resolve_inside(root, rel, false).ok()?;
+    let meta = std::fs::symlink_metadata(&path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    serde_json::from_slice(&std::fs::read(&path).ok()?).ok()
+}
+
+/// Writes a JSON cache file under `root`: a temporary file next to it, then a rename over the
+/// old one. Not fsynced: it is a cache, a rename is atomic, and a lost write costs a rebuild.
+fn save_json<T: Serialize>(root: &Path, rel: &str, value: &T) -> std::io::Result<()> {
+    let path = crate::paths::resolve_inside(root, rel, true)
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let bytes = serde_json::to_vec(value).map_err(std::io::Error::other)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, &path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+impl Watch {
+    /// Reads the watch under `root`; `None` when there is none or it is not of this version and
+    /// helper.
+    pub fn load(root: &Path) -> Option<Watch> {
+        load_json::<Watch>(root, WATCH_FILE)
+            .filter(|w| w.version == INDEX_VERSION && w.tool == crate::TOOL_VERSION)
+    }
+
+    /// Writes the watch under `root`.
+    pub fn save(&self, root: &Path) -> std::io::Result<()> {
+        save_json(root, WATCH_FILE, self)
+    }
+
+    /// Whether the folder time `mtime`, recorded in this watch, is too close to the write to
+    /// be trusted.
+    pub fn racy(&self, mtime: u64) -> bool {
+        mtime.saturating_add(RACY_NS) >= self.written_ns
+    }
+}
+
 impl Index {
+    /// Reads the [`Watch`] under `root` (see [`Watch::load`]).
+    pub fn load_watch(root: &Path) -> Option<Watch> {
+        Watch::load(root)
+    }
+
     /// Reads the index under `root`; `None` when there is none, or it cannot be used (not a
-    /// regular file, not inside the root, not JSON of this version and helper).
+    /// regular file, not inside the root, not JSON of this version and helper, a dangling id).
     pub fn load(root: &Path) -> Option<Index> {
-        let path = crate::paths::resolve_inside(root, INDEX_FILE, false).ok()?;
-        let meta = std::fs::symlink_metadata(&path).ok()?;
-        if !meta.is_file() {
-            return None;
-        }
-        let bytes = std::fs::read(&path).ok()?;
-        let index: Index = serde_json::from_slice(&bytes).ok()?;
+        let index: Index = load_json(root, INDEX_FILE)?;
         let sound = index.version == INDEX_VERSION
             && index.tool == crate::TOOL_VERSION
             && index.docs.iter().all(|d| {
@@ -152,17 +254,9 @@ impl Index {
         sound.then_some(index)
     }
 
-    /// Writes the index under `root`: a temporary file in `.hygiene/`, then a rename over the
-    /// old one. Not fsynced: it is a cache, a rename is atomic, and a lost write costs a rebuild.
+    /// Writes the index under `root`.
     pub fn save(&self, root: &Path) -> std::io::Result<()> {
-        let path = crate::paths::resolve_inside(root, INDEX_FILE, true)
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        let bytes = serde_json::to_vec(self).map_err(std::io::Error::other)?;
-        let tmp = path.with_file_name(format!(".hook-index.json.tmp-{}", std::process::id()));
-        std::fs::write(&tmp, bytes)?;
-        std::fs::rename(&tmp, &path).inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
+        save_json(root, INDEX_FILE, self)
     }
 
     /// The candidate lists of document `i` as paths.
@@ -227,12 +321,12 @@ impl<'a> Builder<'a> {
     }
 
     /// The finished index.
-    pub fn finish(mut self, cwd: Option<String>) -> Index {
+    pub fn finish(mut self, generation: u64) -> Index {
         self.docs.sort_by(|a, b| a.0.cmp(&b.0));
         Index {
             version: INDEX_VERSION,
             tool: crate::TOOL_VERSION.to_string(),
-            cwd,
+            generation,
             targets: self.targets,
             docs: self.docs,
         }
@@ -270,9 +364,15 @@ mod tests {
             "URLs, fenced code, bare self-anchors and unknown extension-less paths are not tracked"
         );
         assert_eq!(refs[1].candidates[1], ("src/a.rs".to_string(), false));
-        let l = lists(&refs);
-        assert_eq!(l.len(), 3);
-        assert_eq!(l[0], vec!["src/a.rs".to_string()]);
+        let l = lists(&refs, &|p| p == "src/a.rs");
+        assert_eq!(
+            l,
+            vec![
+                vec!["src/a.rs".to_string()],
+                vec!["docs/missing.md".to_string(), "missing.md".to_string()]
+            ],
+            "a resolved reference watches its path; a broken one every candidate"
+        );
     }
 
     #[test]
@@ -282,7 +382,7 @@ mod tests {
         let mut b = Builder::new();
         let lists = [vec!["src/a.rs"], vec!["docs/b.md", "b.md"]];
         b.doc("docs/x.md", (7, 9), &lists, &mut |p| p != "b.md");
-        let index = b.finish(Some("/r".into()));
+        let index = b.finish(7);
         assert_eq!(
             index.targets,
             vec![

@@ -18,13 +18,15 @@
 //! failure is silence and exit 0: the hook exists to help the agent, never to stop it.
 
 pub mod index;
+pub mod refresh;
 pub mod shell;
 
 use crate::error::{Error, Result};
 use crate::lifecycle::Rulebook;
-use crate::scan::refs::{write_like, Tree};
+use crate::scan::refs::write_like;
 use crate::scan::walk;
-use index::{Builder, Index, PathRef, Stamp};
+use index::{Index, PathRef, Watch};
+use refresh::{is_under, Current, Refs};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
@@ -64,6 +66,19 @@ impl Input {
         (self.tool_name.as_deref() == Some("Bash"))
             .then(|| self.tool_input.as_ref()?.get("command")?.as_str())
             .flatten()
+    }
+
+    /// What the hook reads of the call: the Bash command, or the file an editing tool wrote
+    /// (`file_path`, `notebook_path`).
+    pub fn call(&self) -> Call<'_> {
+        let command = self.command();
+        let file = ["file_path", "notebook_path"]
+            .iter()
+            .find_map(|k| self.tool_input.as_ref()?.get(*k)?.as_str());
+        Call {
+            command,
+            file: if command.is_some() { None } else { file },
+        }
     }
 }
 
@@ -105,10 +120,10 @@ pub fn run(event: Event, stdin: &[u8], fallback_dir: Option<&Path>) -> Option<St
     let cwd = cwd.canonicalize().unwrap_or(cwd);
     let findings = match event {
         Event::SessionStart => {
-            check(&root, Some(&cwd), None, false).ok()?;
+            check(&root, Some(&cwd), Call::default(), false).ok()?;
             return None;
         }
-        Event::PostToolUse => check(&root, Some(&cwd), input.command(), true).ok()?,
+        Event::PostToolUse => check(&root, Some(&cwd), input.call(), true).ok()?,
     };
     if findings.is_empty() {
         return None;
@@ -169,27 +184,31 @@ fn prepare_dir(root: &Path) -> Result<PathBuf> {
     }
 }
 
-/// A document as this call sees it: its stamp, and its references either unchanged since the
-/// index (`Old`, by position in the old index) or parsed now (`New`).
-struct Current {
-    path: String,
-    stamp: Stamp,
-    refs: Refs,
+/// What the tool call was, as far as the hook reads it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Call<'a> {
+    /// The Bash command, if it was one: read for new names and for documents it writes.
+    pub command: Option<&'a str>,
+    /// The file a `Write`, `Edit`, `MultiEdit` or `NotebookEdit` changed.
+    pub file: Option<&'a str>,
 }
 
-enum Refs {
-    Old(usize),
-    New(Vec<PathRef>),
+/// A hash of the settings that decide which files are documents.
+fn config_hash(scope: &[String], excluded: &[String]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (scope, excluded).hash(&mut h);
+    h.finish()
 }
 
 /// Compares the tree under `root` with the index, refreshes the index, and (with `detect`)
-/// returns the references the change broke. `cwd` is where the call ended; `command` the Bash
-/// command, if any, read for new names. A repository whose rulebook turns the hook off yields
-/// nothing and keeps no index.
+/// returns the references the change broke. `cwd` is where the call ended. Without `detect`
+/// (session start) the whole tree is walked again; with it, only the folders that changed.
+/// A repository whose rulebook turns the hook off yields nothing and keeps no index.
 pub fn check(
     root: &Path,
     cwd: Option<&Path>,
-    command: Option<&str>,
+    call: Call<'_>,
     detect: bool,
 ) -> Result<Vec<Finding>> {
     let rulebook = Rulebook::load(root)?;
@@ -210,89 +229,94 @@ pub fn check(
 
     let (scope, excluded) = crate::scan::document_set(&rulebook, None, &[]);
     let globs = walk::globset(&scope)?;
-    let walked = walk::walk(root, &globs, &excluded);
-    let tree = &walked.tree;
-    let old = Index::load(root);
-    let old_pos: HashMap<&str, usize> = old
-        .iter()
-        .flat_map(|o| o.docs.iter().enumerate().map(|(i, d)| (d.0.as_str(), i)))
-        .collect();
-
-    // Which documents changed since the index: those are parsed again, on all cores.
-    let stamps = walk::par_map(&walked.docs, |d| index::stamp(root, d));
-    let mut current: Vec<Current> = Vec::with_capacity(walked.docs.len());
-    let mut todo: Vec<usize> = Vec::new();
-    for (d, s) in walked.docs.iter().zip(stamps) {
-        let Some(stamp) = s else { continue };
-        let refs = match (old_pos.get(d.as_str()), &old) {
-            (Some(&i), Some(o)) if (o.docs[i].1, o.docs[i].2) == stamp => Refs::Old(i),
-            _ => {
-                todo.push(current.len());
-                Refs::New(Vec::new())
-            }
-        };
-        current.push(Current {
-            path: d.clone(),
-            stamp,
-            refs,
-        });
-    }
-    let parsed = walk::par_map(&todo, |&i| {
-        let path = &current[i].path;
-        crate::scan::read_doc(root, path)
-            .map(|text| index::path_refs(tree, path, &text))
-            .unwrap_or_default()
-    });
-    for (i, refs) in todo.iter().zip(parsed) {
-        current[*i].refs = Refs::New(refs);
-    }
-
-    // Which paths some reference named that existed at the last look and are gone now.
-    let now_old: Vec<bool> = old
-        .as_ref()
-        .map(|o| o.targets.iter().map(|(p, _)| tree.exists(p)).collect())
-        .unwrap_or_default();
+    let docs = refresh::Docs {
+        globs: &globs,
+        excluded: &excluded,
+    };
+    let config = config_hash(&scope, &excluded);
     let cwd_s = cwd.map(|c| c.to_string_lossy().into_owned());
-    let findings = match (&old, detect) {
-        (Some(o), true) => detect_breaks(root, tree, o, &now_old, &current, command, cwd),
+    let watch = Index::load_watch(root).filter(|w| w.config == config);
+    let next = match (&watch, detect) {
+        (Some(w), true) => {
+            let touched = touched_docs(root, w, cwd, call, &globs);
+            match refresh::incremental(root, &docs, w, &touched) {
+                Some(next) => next,
+                None => {
+                    // Nothing changed; remember where the session is for the next command.
+                    if w.cwd != cwd_s {
+                        let mut w = w.clone();
+                        w.cwd = cwd_s;
+                        w.save(root)
+                            .map_err(|e| Error::io(root.join(index::WATCH_FILE), e))?;
+                    }
+                    return Ok(Vec::new());
+                }
+            }
+        }
+        _ => refresh::full(root, &docs, Index::load(root)),
+    };
+    let findings = match (&next.old, &watch, detect) {
+        (Some(old), Some(w), true) => {
+            let exists = refresh::Exists::new(root, next.tree.as_ref());
+            detect_breaks(
+                root,
+                &|p| exists.get(p),
+                old,
+                &next.now_old,
+                &next.current,
+                call.command,
+                [w.cwd.as_deref().map(Path::new), cwd],
+            )
+        }
         _ => Vec::new(),
     };
-
-    let unchanged = old.as_ref().is_some_and(|o| {
-        todo.is_empty()
-            && o.docs.len() == current.len()
-            && o.cwd == cwd_s
-            && o.targets
-                .iter()
-                .zip(&now_old)
-                .all(|((_, was), now)| was == now)
-    });
-    if !unchanged {
-        let new_lists: Vec<Vec<Vec<String>>> = current
-            .iter()
-            .map(|c| match &c.refs {
-                Refs::New(r) => index::lists(r),
-                Refs::Old(_) => Vec::new(),
-            })
-            .collect();
-        let mut b = Builder::new();
-        let mut exists = |p: &str| tree.exists(p);
-        for (c, l) in current.iter().zip(&new_lists) {
-            let lists: Vec<Vec<&str>> = match (&c.refs, &old) {
-                (Refs::Old(i), Some(o)) => o.doc_lists(*i),
-                _ => l
-                    .iter()
-                    .map(|x| x.iter().map(String::as_str).collect())
-                    .collect(),
-            };
-            b.doc(&c.path, c.stamp, &lists, &mut exists);
-        }
-        b.finish(cwd_s)
-            .save(root)
-            .map_err(|e| Error::io(root.join(index::INDEX_FILE), e))?;
-    }
+    refresh::save(root, &next, config, cwd_s)?;
     drop(lock);
     Ok(findings)
+}
+
+/// The documents the call names that may have changed in place (a write in place leaves the
+/// folder time alone): a `Write`/`Edit` file, and every word of a Bash command that reads as
+/// a path to a document (`>> CLAUDE.md`, `sed -i ... docs/x.md`), from where the command may
+/// have started.
+fn touched_docs(
+    root: &Path,
+    watch: &Watch,
+    cwd: Option<&Path>,
+    call: Call<'_>,
+    globs: &globset::GlobSet,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut bases: Vec<&Path> = Vec::new();
+    for b in [watch.cwd.as_deref().map(Path::new), cwd, Some(root)]
+        .into_iter()
+        .flatten()
+    {
+        if !bases.contains(&b) {
+            bases.push(b);
+        }
+    }
+    let mut add = |abs: PathBuf| {
+        if let Some(rel) = rel_to_root(root, &abs) {
+            if !rel.is_empty() && globs.is_match(&rel) && !out.contains(&rel) {
+                out.push(rel);
+            }
+        }
+    };
+    if let Some(f) = call.file {
+        add(lexical_join(cwd.unwrap_or(root), f));
+    }
+    if let Some(cmd) = call.command {
+        let words = cmd
+            .split(|c: char| c.is_whitespace() || "'\"`;&|<>()=".contains(c))
+            .filter(|w| !w.is_empty() && !w.starts_with('-') && w.contains('.'));
+        for w in words {
+            for b in &bases {
+                add(lexical_join(b, w));
+            }
+        }
+    }
+    out
 }
 
 /// The references broken since the index: in documents still at their place, those whose named
@@ -300,12 +324,12 @@ pub fn check(
 /// resolved from the old place and do not from the new one.
 fn detect_breaks(
     root: &Path,
-    tree: &Tree,
+    exists: &dyn Fn(&str) -> bool,
     old: &Index,
     now_old: &[bool],
     current: &[Current],
     command: Option<&str>,
-    cwd: Option<&Path>,
+    starts: [Option<&Path>; 2],
 ) -> Vec<Finding> {
     let gone: HashSet<u32> = (0..old.targets.len() as u32)
         .filter(|&i| old.targets[i as usize].1 && !now_old[i as usize])
@@ -341,7 +365,6 @@ fn detect_breaks(
         .iter()
         .map(|&i| old.targets[i as usize].0.as_str())
         .collect();
-    let exists = |p: &str| tree.exists(p);
 
     // The paths that went away, for choosing where a command's relative paths start.
     let was_there = |p: &str| {
@@ -356,23 +379,29 @@ fn detect_breaks(
         cache
             .get_or_insert_with(|| {
                 let mut bases: Vec<PathBuf> = Vec::new();
-                for b in [
-                    old.cwd.as_deref().map(PathBuf::from),
-                    cwd.map(Path::to_path_buf),
-                ]
-                .into_iter()
-                .flatten()
-                .chain(std::iter::once(root.to_path_buf()))
+                for b in starts
+                    .into_iter()
+                    .flatten()
+                    .map(Path::to_path_buf)
+                    .chain(std::iter::once(root.to_path_buf()))
                 {
                     if !bases.contains(&b) {
                         bases.push(b);
                     }
                 }
                 let mut out = command
-                    .map(|c| command_renames(c, &bases, root, &was_there, &exists))
+                    .map(|c| command_renames(c, &bases, root, &was_there, exists))
                     .unwrap_or_default();
-                if let Some(repo) = crate::git::Repo::discover(root) {
-                    out.extend(repo.recent_renames());
+                // Git is asked only for what the command does not explain (two processes).
+                let explained = gone_paths
+                    .iter()
+                    .copied()
+                    .chain(vanished.iter().copied())
+                    .all(|p| renamed(p, &out).is_some_and(|n| exists(&n)));
+                if !explained {
+                    if let Some(repo) = crate::git::Repo::discover(root) {
+                        out.extend(repo.recent_renames());
+                    }
                 }
                 out
             })
@@ -409,7 +438,7 @@ fn detect_breaks(
                     *folder_relative,
                     None,
                     &renames(),
-                    &exists,
+                    exists,
                 ));
             }
         }
@@ -439,7 +468,7 @@ fn detect_breaks(
                         *folder_relative,
                         Some(from),
                         &map,
-                        &exists,
+                        exists,
                     ));
                 }
             }
@@ -485,14 +514,6 @@ fn finding(
         new_path: new_path.filter(|n| n != gone),
         replacement,
     }
-}
-
-/// Whether `path` is `dir` or inside it.
-fn is_under(path: &str, dir: &str) -> bool {
-    path == dir
-        || path
-            .strip_prefix(dir)
-            .is_some_and(|rest| rest.starts_with('/'))
 }
 
 /// Where `path` went per `renames` (first match, a folder rename carrying what is inside it).

@@ -90,14 +90,29 @@ enum Found {
 /// from `.gitignore` files (including those of parent folders when `root` is a subfolder of a
 /// work tree), `.git/info/exclude`, the global git excludes, and `.ignore` files.
 pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
+    walk_from(root, root, None, scope, excluded)
+}
+
+/// Like [`walk`], but only under the folder `start` inside `root` (whose ignore files still
+/// apply), at most `max_depth` levels down (`Some(1)`: its entries only). Paths stay
+/// root-relative; `start` itself is not listed. What the hook uses to look again at just the
+/// folders that changed, by the same rules as a whole walk.
+pub fn walk_from(
+    root: &Path,
+    start: &Path,
+    max_depth: Option<usize>,
+    scope: &GlobSet,
+    excluded: &[String],
+) -> Walked {
     let excluded: HashSet<String> = excluded
         .iter()
         .cloned()
         .chain(std::iter::once(".git".to_string()))
         .collect();
     let found: Mutex<Vec<Found>> = Mutex::new(Vec::new());
-    let mut builder = WalkBuilder::new(root);
+    let mut builder = WalkBuilder::new(start);
     builder
+        .max_depth(max_depth)
         .hidden(false)
         .parents(true)
         .require_git(false)

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Benchmark of the tool-call hook (`hygiene hook post-tool-use`, docs/hook.md).
+#
+#   bench/hook.sh [REPO]
+#
+# Without REPO, generates a git repository of 4,000 Markdown documents (BENCH_FILES to change
+# it; nested folders, relative links between them, backticked paths to 200 source files, a
+# CLAUDE.md) under $BENCH_DIR (default /tmp). With REPO, uses that tree as it is (it must be a
+# git work tree; the rename runs `git mv` on one of its files and moves it back).
+# Builds the release binary, then times, each RUNS times (default 40), the whole hook process
+# as Claude Code runs it (spawn, read stdin, answer), fed the JSON the client sends:
+#   (a) session start: the index built from nothing (the one-time cost; the index is deleted
+#       before each run);
+#   (b) a no-op tool call (`ls`): nothing moved, nothing printed;
+#   (c) a rename: `git mv` of a source file that about 20 documents name (untimed), then the
+#       hook (timed), which must report; then the move back and a hook call (untimed);
+#   (d) the no-op again, as the command line hooks/hooks.json gives the client (sh -c).
+# Prints median and p90 wall time of each, in milliseconds, and the command line used.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+N="${BENCH_FILES:-4000}"
+RUNS="${RUNS:-40}"
+repo="${1:-}"
+if [ -z "$repo" ]; then
+  repo="${BENCH_DIR:-/tmp}/hygiene-hook-bench-$N"
+  if [ ! -d "$repo/.git" ]; then
+    echo "generating $N Markdown documents in $repo" >&2
+    rm -rf "$repo"
+    mkdir -p "$repo"
+    python3 - "$repo" "$N" <<'PY'
+import os, random, sys
+root, n = sys.argv[1], int(sys.argv[2])
+random.seed(11)
+words = ("the agent reads this document before it edits the code so keep it short and true "
+         "build test release deploy config module handler parser cache index report").split()
+def para(k):
+    return " ".join(random.choice(words) for _ in range(k)).capitalize() + "."
+paths = [f"docs/area{i % 20:02d}/topic{(i // 20) % 20:02d}/note{i:05d}.md" for i in range(n)]
+os.makedirs(os.path.join(root, "src"), exist_ok=True)
+for j in range(200):
+    with open(os.path.join(root, "src", f"mod{j:03d}.rs"), "w") as f:
+        f.write(f"pub fn handler_{j}() {{}}\n")
+for i, p in enumerate(paths):
+    full = os.path.join(root, p)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    lines = [f"# Note {i}", "", para(30), "", "## Setup", ""]
+    for _ in range(4):
+        t = random.choice(paths)
+        rel = os.path.relpath(t, os.path.dirname(p))
+        lines.append(f"- See [{os.path.basename(t)}]({rel}) for {random.choice(words)}.")
+    lines += ["", f"Code: `src/mod{i % 200:03d}.rs`.", "", para(60), ""]
+    with open(full, "w") as f:
+        f.write("\n".join(lines) + "\n")
+with open(os.path.join(root, "CLAUDE.md"), "w") as f:
+    f.write("# Project\n\n" + para(40) + "\n\nThe entry point is `src/mod000.rs`; see "
+            "[the first note](docs/area00/topic00/note00000.md).\n")
+PY
+    printf '/target\n' > "$repo/.gitignore"
+    git -C "$repo" init -q -b main
+    git -C "$repo" -c user.name=b -c user.email=b@b add -A
+    git -C "$repo" -c user.name=b -c user.email=b@b commit -q -m "generate"
+  fi
+fi
+echo "building release binary" >&2
+(cd "$here" && cargo build --release --quiet --bin hygiene)
+bin="$here/target/release/hygiene"
+docs=$(git -C "$repo" ls-files -- '*.md' | wc -l)
+echo "repository: $repo ($docs Markdown documents, $(git -C "$repo" ls-files | wc -l) files)"
+echo "command: BENCH_FILES=$N RUNS=$RUNS bench/hook.sh${1:+ $1}   ($(nproc) cores, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
+
+python3 - "$bin" "$here" "$repo" "$RUNS" <<'PY'
+import json, os, statistics, subprocess, sys, time
+binary, plugin, repo, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+index = os.path.join(repo, ".hygiene", "hook-index.json")
+
+def call(exe, event, payload):
+    t0 = time.perf_counter()
+    p = subprocess.run([exe, "hook", event], input=json.dumps(payload).encode(),
+                       capture_output=True)
+    dt = (time.perf_counter() - t0) * 1000
+    if p.returncode != 0 or p.stderr:
+        sys.exit(f"hook failed: {p.returncode} {p.stderr!r}")
+    return dt, p.stdout.decode()
+
+def bash_input(cmd):
+    return {"session_id": "bench", "cwd": repo, "hook_event_name": "PostToolUse",
+            "tool_name": "Bash", "tool_input": {"command": cmd, "description": "bench"},
+            "tool_response": {"stdout": "", "stderr": "", "interrupted": False}}
+
+def git(*args):
+    subprocess.run(["git", "-C", repo, *args], check=True, capture_output=True)
+
+def report(name, times):
+    times = sorted(times)
+    p90 = times[min(len(times) - 1, int(round(0.9 * (len(times) - 1))))]
+    print(f"{name:<44} median {statistics.median(times):6.1f} ms   p90 {p90:6.1f} ms   (n={len(times)})")
+
+start = {"session_id": "bench", "cwd": repo, "hook_event_name": "SessionStart", "source": "startup"}
+cold = []
+for _ in range(max(3, runs // 8)):
+    if os.path.exists(index):
+        os.remove(index)
+    dt, out = call(binary, "session-start", start)
+    assert out == "", out
+    cold.append(dt)
+noop = []
+for _ in range(runs):
+    dt, out = call(binary, "post-tool-use", bash_input("ls"))
+    assert out == "", f"a no-op call printed: {out}"
+    noop.append(dt)
+rename = []
+lengths = []
+for k in range(runs):
+    src, dst = "src/mod001.rs", f"src/renamed{k}.rs"
+    git("mv", src, dst)
+    dt, out = call(binary, "post-tool-use", bash_input(f"git mv {src} {dst}"))
+    ctx = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert f"with `{dst}`" in ctx or dst in ctx, ctx
+    rename.append(dt)
+    lengths.append(len(ctx))
+    git("mv", dst, src)
+    _, back = call(binary, "post-tool-use", bash_input(f"git mv {dst} {src}"))
+    assert back == "", back
+# The command hooks/hooks.json gives the client, run the way the client runs it (sh -c, with
+# CLAUDE_PLUGIN_ROOT set).
+hooks = json.load(open(os.path.join(plugin, "hooks", "hooks.json")))
+command = hooks["hooks"]["PostToolUse"][0]["hooks"][0]["command"]
+env = dict(os.environ, CLAUDE_PLUGIN_ROOT=plugin)
+as_client = []
+for _ in range(runs):
+    t0 = time.perf_counter()
+    p = subprocess.run(["sh", "-c", command], input=json.dumps(bash_input("ls")).encode(),
+                       capture_output=True, env=env)
+    as_client.append((time.perf_counter() - t0) * 1000)
+    assert p.returncode == 0 and p.stdout == b"" and p.stderr == b"", p
+report("session start, index from nothing", cold)
+report("no-op tool call (ls), nothing printed", noop)
+report("rename named by ~20 documents, reported", rename)
+report("no-op, the hooks.json command via sh -c", as_client)
+print(f"index: {os.path.getsize(index) / 1024:.0f} KiB; rename report: {statistics.median(lengths):.0f} characters")
+PY
