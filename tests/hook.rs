@@ -494,3 +494,71 @@ fn many_breaks_are_capped_with_a_count() {
         "{ctx}"
     );
 }
+
+/// Sets the modification time of every file and folder under `dir` (not `.git`) an hour back,
+/// as in a repository nobody touched lately: then only a real change moves a folder's time.
+fn age(dir: &Path) {
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for e in fs::read_dir(dir).unwrap().flatten() {
+        if e.file_name() == ".git" {
+            continue;
+        }
+        if e.file_type().unwrap().is_dir() {
+            age(&e.path());
+        }
+        fs::File::open(e.path())
+            .unwrap()
+            .set_modified(past)
+            .unwrap();
+    }
+    fs::File::open(dir).unwrap().set_modified(past).unwrap();
+}
+
+#[test]
+fn in_a_quiet_tree_a_no_op_reads_only_the_watch_and_real_changes_still_show() {
+    let t = repo();
+    let r = t.path();
+    age(r);
+    session_start(r);
+    let index = r.join(".hygiene/hook-index.json");
+    let watch = r.join(".hygiene/hook-watch.json");
+    let (i0, w0) = (fs::read(&index).unwrap(), fs::read(&watch).unwrap());
+    let mtime = |p: &Path| fs::metadata(p).unwrap().modified().unwrap();
+    let (im, wm) = (mtime(&index), mtime(&watch));
+    assert_eq!(bash(r, "ls docs && git log --oneline"), None);
+    assert_eq!(
+        (mtime(&index), mtime(&watch)),
+        (im, wm),
+        "a no-op writes nothing"
+    );
+    assert_eq!(
+        (fs::read(&index).unwrap(), fs::read(&watch).unwrap()),
+        (i0, w0)
+    );
+    // An append in place leaves the folder's time alone; the command names the document.
+    assert_eq!(bash(r, "echo 'Also `src/keep.rs`.' >> docs/guide.md"), None);
+    let ctx = bash(r, "git mv src/keep.rs src/kept.rs").expect("reported");
+    assert_eq!(
+        lines(&ctx),
+        [
+            "- CLAUDE.md:5: `src/keep.rs` was moved to `src/kept.rs`; replace `src/keep.rs` with `src/kept.rs` on that line.",
+            "- docs/guide.md:6: `src/keep.rs` was moved to `src/kept.rs`; replace `src/keep.rs` with `src/kept.rs` on that line.",
+        ]
+    );
+}
+
+#[test]
+fn a_call_that_only_moves_paths_rewrites_the_watch_not_the_index() {
+    let t = repo();
+    let r = t.path();
+    let index = r.join(".hygiene/hook-index.json");
+    let before = fs::read(&index).unwrap();
+    assert!(bash(r, "git mv src/a.rs src/b.rs").is_some());
+    assert_eq!(
+        fs::read(&index).unwrap(),
+        before,
+        "no document changed, so the index stands; the watch records what exists"
+    );
+    // And the watch remembers: said once.
+    assert_eq!(bash(r, "true"), None);
+}

@@ -954,6 +954,9 @@ fn client(claude: &Path, home: &Path, cwd: &Path, port: Option<u16>, args: &[&st
         .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
         .env("DISABLE_TELEMETRY", "1")
         .env("DISABLE_AUTOUPDATER", "1")
+        // A plugin copy without a built helper (a marketplace install into a temporary HOME)
+        // must not start a background build from its session-start hook during the tests.
+        .env("HYGIENE_HOOK_NO_BUILD", "1")
         .env_remove("ANTHROPIC_AUTH_TOKEN")
         .env_remove("CLAUDE_CONFIG_DIR")
         .env_remove("CLAUDECODE")
@@ -1330,5 +1333,122 @@ fn e2e_check_then_clean_with_approval() {
         proposal_text,
         "the approved generative entry does not carry the rewriter's proposal"
     );
+    drop(mock);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tool-call hook (hooks/hooks.json, docs/hook.md) with the real client
+// ---------------------------------------------------------------------------------------------
+
+/// The blocks the client put into a request after the tool result of `tool_use_id` (where a
+/// PostToolUse hook's additional context lands: a `system` message, in 2.1.332), each as
+/// `{"role", "block"}`; `None` when the request does not carry that result.
+fn after_result(request: &Value, tool_use_id: &str) -> Option<Vec<Value>> {
+    let messages = request["body"]["messages"].as_array()?;
+    let mut flat: Vec<Value> = Vec::new();
+    for m in messages {
+        let blocks = match &m["content"] {
+            Value::String(t) => vec![json!({"type": "text", "text": t})],
+            Value::Array(a) => a.clone(),
+            _ => Vec::new(),
+        };
+        for b in blocks {
+            flat.push(json!({"role": m["role"], "block": b}));
+        }
+    }
+    let at = flat.iter().position(|x| {
+        x["block"]["type"] == "tool_result" && x["block"]["tool_use_id"] == tool_use_id
+    })?;
+    Some(flat.split_off(at + 1))
+}
+
+/// What the first request carrying the result of `tool_use_id` added after it.
+fn added_after(requests: &[Value], tool_use_id: &str) -> Vec<Value> {
+    requests
+        .iter()
+        .find_map(|r| after_result(r, tool_use_id))
+        .unwrap_or_else(|| panic!("no request carries the result of {tool_use_id}"))
+}
+
+/// The model renames a file CLAUDE.md names; the very next request the client sends carries the
+/// hook's report (document, line, new name); calls that break nothing add nothing.
+#[test]
+fn e2e_hook_reports_a_rename_in_the_same_turn() {
+    let claude = claude();
+    helper();
+    let plugin = plugin_root();
+    let plugin_s = plugin.to_str().unwrap();
+    let t = tempfile::tempdir().unwrap();
+    let repo = t.path().join("repo");
+    fs::create_dir_all(&repo).unwrap();
+    git(&repo, &["init", "-q"]);
+    write(&repo, "src/a.rs", "pub fn run() {}\n");
+    write(
+        &repo,
+        "CLAUDE.md",
+        "# Fixture\n\nThe entry point is `src/a.rs`.\n",
+    );
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "initial"]);
+    let mock = Mock::start(&t.path().join("mock"), "hook");
+    let run = client(
+        &claude,
+        &t.path().join("home"),
+        &repo,
+        Some(mock.port),
+        &prompt_args("rename src/a.rs to src/b.rs", plugin_s, &[]),
+    );
+    run.assert_no_tool_error("the hook scenario");
+    assert!(
+        run.result().contains("HOOK-DONE"),
+        "the scenario did not finish:\n{}",
+        tail(&run.raw, 4000)
+    );
+    assert!(repo.join("src/b.rs").is_file(), "the model's git mv ran");
+    assert!(
+        repo.join(".hygiene/hook-index.json").is_file(),
+        "the session-start hook built the index"
+    );
+    let uses = run.tool_uses();
+    let id_of = |pred: &dyn Fn(&Value) -> bool| -> String {
+        uses.iter()
+            .find(|u| pred(u))
+            .map(|u| u["id"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no such tool call in {uses:?}"))
+    };
+    let mv = id_of(&|u| u["input"]["command"] == "git mv src/a.rs src/b.rs");
+    let ls = id_of(&|u| u["input"]["command"] == "ls src");
+    let wr = id_of(&|u| u["name"] == "Write");
+    let requests = mock.requests();
+
+    // The report reaches the model in the request right after the rename.
+    let added = added_after(&requests, &mv);
+    let text = added
+        .iter()
+        .map(|x| x["block"].to_string())
+        .collect::<String>();
+    assert!(
+        text.contains("CLAUDE.md:3") && text.contains("src/a.rs") && text.contains("src/b.rs"),
+        "the hook's report is not in the next request; added after the result: {added:#?}"
+    );
+    assert!(
+        text.contains("replace `src/a.rs` with `src/b.rs`"),
+        "the fix is not in the report: {text}"
+    );
+    let hook_block = added
+        .iter()
+        .find(|x| x["block"].to_string().contains("CLAUDE.md:3"))
+        .unwrap();
+    println!("the hook's report as the model receives it: {hook_block:#}");
+
+    assert_eq!(added.len(), 1, "the report is one block: {added:#?}");
+    // Calls that break nothing add nothing after their result: no tokens.
+    for (what, id) in [("ls src", &ls), ("a Write of a new document", &wr)] {
+        let added = added_after(&requests, id);
+        assert!(
+            added.is_empty(),
+            "{what} broke nothing, yet the request carries after its result: {added:#?}"
+        );
+    }
     drop(mock);
 }

@@ -40,8 +40,9 @@ pub struct Index {
     /// Written with the [`Watch`] of the same generation; a mismatch (a crash between the two
     /// writes) rebuilds both.
     pub generation: u64,
-    /// Every root-relative path some reference can name, with whether it existed.
-    pub targets: Vec<(String, bool)>,
+    /// Every root-relative path some reference can name; whether each existed at the last
+    /// look is in [`Watch::exists`], which changes far more often than this file.
+    pub targets: Vec<String>,
     /// Every document, sorted by path.
     pub docs: Vec<DocEntry>,
 }
@@ -72,6 +73,49 @@ pub struct Watch {
     /// or they are only where a named path lives (an ignored or excluded place: only its named
     /// paths are checked again).
     pub dirs: Vec<(String, u64, bool)>,
+    /// Whether each of [`Index::targets`] existed at the last look: a bit per target, as hex
+    /// (bit `i % 4` of digit `i / 4`). Kept here so a call that only sees paths come and go
+    /// rewrites this small file, not the index.
+    pub exists: String,
+}
+
+/// Packs bits as hex digits (four bits a digit, lowest first).
+///
+/// ```
+/// use hygiene::hook::index::{pack_bits, unpack_bits};
+/// let bits = [true, false, false, true, true];
+/// assert_eq!(pack_bits(&bits), "91");
+/// assert_eq!(unpack_bits("91", 5), Some(bits.to_vec()));
+/// assert_eq!(unpack_bits("91", 9), None, "too short");
+/// assert_eq!(unpack_bits("9g", 5), None);
+/// ```
+pub fn pack_bits(bits: &[bool]) -> String {
+    bits.chunks(4)
+        .map(|c| {
+            let v = c
+                .iter()
+                .enumerate()
+                .fold(0u32, |v, (i, &b)| v | (u32::from(b) << i));
+            char::from_digit(v, 16).unwrap_or('0')
+        })
+        .collect()
+}
+
+/// Unpacks `n` bits packed by [`pack_bits`]; `None` when the text does not hold `n` of them.
+pub fn unpack_bits(hex: &str, n: usize) -> Option<Vec<bool>> {
+    if hex.len() != n.div_ceil(4) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(n);
+    for c in hex.chars() {
+        let v = c.to_digit(16)?;
+        for i in 0..4 {
+            if out.len() < n {
+                out.push(v & (1 << i) != 0);
+            }
+        }
+    }
+    Some(out)
 }
 
 /// How close to [`Watch::written_ns`] a folder time must be to be looked at again (2 s, more
@@ -266,7 +310,7 @@ impl Index {
             .iter()
             .map(|l| {
                 l.iter()
-                    .map(|&id| self.targets[id as usize].0.as_str())
+                    .map(|&id| self.targets[id as usize].as_str())
                     .collect()
             })
             .collect()
@@ -277,7 +321,8 @@ impl Index {
 /// path once and asking `exists` for each new one.
 pub struct Builder<'a> {
     ids: std::collections::HashMap<&'a str, u32>,
-    targets: Vec<(String, bool)>,
+    targets: Vec<String>,
+    exists: Vec<bool>,
     docs: Vec<DocEntry>,
 }
 
@@ -287,6 +332,7 @@ impl<'a> Builder<'a> {
         Builder {
             ids: Default::default(),
             targets: Vec::new(),
+            exists: Vec::new(),
             docs: Vec::new(),
         }
     }
@@ -307,7 +353,8 @@ impl<'a> Builder<'a> {
                     Some(&id) => id,
                     None => {
                         let id = self.targets.len() as u32;
-                        self.targets.push((p.to_string(), exists(p)));
+                        self.targets.push(p.to_string());
+                        self.exists.push(exists(p));
                         self.ids.insert(p, id);
                         id
                     }
@@ -320,16 +367,17 @@ impl<'a> Builder<'a> {
             .push(DocEntry(path.to_string(), stamp.0, stamp.1, ids_of));
     }
 
-    /// The finished index.
-    pub fn finish(mut self, generation: u64) -> Index {
+    /// The finished index, and whether each of its targets exists.
+    pub fn finish(mut self, generation: u64) -> (Index, Vec<bool>) {
         self.docs.sort_by(|a, b| a.0.cmp(&b.0));
-        Index {
+        let index = Index {
             version: INDEX_VERSION,
             tool: crate::TOOL_VERSION.to_string(),
             generation,
             targets: self.targets,
             docs: self.docs,
-        }
+        };
+        (index, self.exists)
     }
 }
 
@@ -382,15 +430,9 @@ mod tests {
         let mut b = Builder::new();
         let lists = [vec!["src/a.rs"], vec!["docs/b.md", "b.md"]];
         b.doc("docs/x.md", (7, 9), &lists, &mut |p| p != "b.md");
-        let index = b.finish(7);
-        assert_eq!(
-            index.targets,
-            vec![
-                ("src/a.rs".into(), true),
-                ("docs/b.md".into(), true),
-                ("b.md".into(), false)
-            ]
-        );
+        let (index, exists) = b.finish(7);
+        assert_eq!(index.targets, ["src/a.rs", "docs/b.md", "b.md"]);
+        assert_eq!(exists, [true, true, false]);
         index.save(t.path()).unwrap();
         assert_eq!(Index::load(t.path()), Some(index.clone()));
         assert_eq!(

@@ -211,7 +211,7 @@ pub fn check(
     call: Call<'_>,
     detect: bool,
 ) -> Result<Vec<Finding>> {
-    let rulebook = Rulebook::load(root)?;
+    let rulebook = Rulebook::load_settings(root)?;
     if !rulebook.hook.enabled {
         return Ok(Vec::new());
     }
@@ -262,8 +262,7 @@ pub fn check(
                 root,
                 &|p| exists.get(p),
                 old,
-                &next.now_old,
-                &next.current,
+                &next,
                 call.command,
                 [w.cwd.as_deref().map(Path::new), cwd],
             )
@@ -326,13 +325,13 @@ fn detect_breaks(
     root: &Path,
     exists: &dyn Fn(&str) -> bool,
     old: &Index,
-    now_old: &[bool],
-    current: &[Current],
+    next: &refresh::Next,
     command: Option<&str>,
     starts: [Option<&Path>; 2],
 ) -> Vec<Finding> {
+    let (old_bits, now_old, current) = (&next.old_bits, &next.now_old, &next.current);
     let gone: HashSet<u32> = (0..old.targets.len() as u32)
-        .filter(|&i| old.targets[i as usize].1 && !now_old[i as usize])
+        .filter(|&i| old_bits[i as usize] && !now_old[i as usize])
         .collect();
     let here: HashSet<&str> = current.iter().map(|c| c.path.as_str()).collect();
     let vanished: Vec<&str> = old
@@ -358,19 +357,23 @@ fn detect_breaks(
         .targets
         .iter()
         .enumerate()
-        .map(|(i, (p, _))| (p.as_str(), i as u32))
+        .map(|(i, p)| (p.as_str(), i as u32))
         .collect();
-    let existed = |p: &str| old_ids.get(p).is_some_and(|&i| old.targets[i as usize].1);
+    let existed = |p: &str| old_ids.get(p).is_some_and(|&i| old_bits[i as usize]);
     let gone_paths: HashSet<&str> = gone
         .iter()
-        .map(|&i| old.targets[i as usize].0.as_str())
+        .map(|&i| old.targets[i as usize].as_str())
         .collect();
 
     // The paths that went away, for choosing where a command's relative paths start.
     let was_there = |p: &str| {
         existed(p)
             || old_pos.contains_key(p)
-            || old.targets.iter().any(|(t, e)| *e && is_under(t, p))
+            || old
+                .targets
+                .iter()
+                .zip(old_bits)
+                .any(|(t, e)| *e && is_under(t, p))
             || old.docs.iter().any(|d| is_under(&d.0, p))
     };
     // Asked at most once, and only when something broke: it may run git.

@@ -37,8 +37,13 @@ pub enum Refs {
 pub struct Next {
     /// The index as it was (none: built from nothing, so there is no before).
     pub old: Option<Index>,
-    /// For each old target, whether it exists now.
+    /// For each old target, whether it existed at the last look (empty after a full look).
+    pub old_bits: Vec<bool>,
+    /// For each old target, whether it exists now (empty after a full look).
     pub now_old: Vec<bool>,
+    /// Whether any document was added, removed or parsed again (the index must be rewritten;
+    /// otherwise only the watch is).
+    pub docs_changed: bool,
     /// The documents now.
     pub current: Vec<Current>,
     /// The watched folders now, with their times and whether the walk lists them.
@@ -144,10 +149,6 @@ pub fn full(root: &Path, docs: &Docs<'_>, old: Option<Index>) -> Next {
     }
     parse_into(root, tree, &mut current, &todo);
     drop(old_pos);
-    let now_old: Vec<bool> = old
-        .as_ref()
-        .map(|o| o.targets.iter().map(|(p, _)| tree.exists(p)).collect())
-        .unwrap_or_default();
     let mut dirs: Vec<String> = walked.tree.dirs.iter().cloned().collect();
     dirs.push(String::new());
     let dirs: BTreeMap<String, (u64, bool)> = walk::par_map(&dirs, |d| {
@@ -158,7 +159,9 @@ pub fn full(root: &Path, docs: &Docs<'_>, old: Option<Index>) -> Next {
     .collect();
     Next {
         old,
-        now_old,
+        old_bits: Vec::new(),
+        now_old: Vec::new(),
+        docs_changed: true,
         current,
         dirs,
         tree: Some(walked.tree),
@@ -203,7 +206,11 @@ pub fn incremental(
     {
         return None;
     }
-    let Some(old) = Index::load(root).filter(|o| o.generation == watch.generation) else {
+    let loaded = Index::load(root).filter(|o| o.generation == watch.generation);
+    let Some((old, old_bits)) = loaded.and_then(|o| {
+        let bits = index::unpack_bits(&watch.exists, o.targets.len())?;
+        Some((o, bits))
+    }) else {
         return Some(full(root, docs, None));
     };
     // A touched document that did not change, in an unchanged tree: nothing to do.
@@ -337,6 +344,7 @@ pub fn incremental(
     let now_old: Vec<bool> = old
         .targets
         .iter()
+        .zip(&old_bits)
         .map(|(p, was)| {
             if needs_look(p, watch, &looked) {
                 tree.exists(p)
@@ -347,7 +355,9 @@ pub fn incremental(
         .collect();
     Some(Next {
         old: Some(old),
+        old_bits,
         now_old,
+        docs_changed: !fresh.is_empty() || !removed.is_empty(),
         current,
         dirs,
         tree: None,
@@ -384,42 +394,54 @@ pub fn is_under(path: &str, dir: &str) -> bool {
             .is_some_and(|rest| rest.starts_with('/'))
 }
 
-/// Saves `next` as the new index and watch. Every folder holding a named path is watched (its
-/// parent, or the nearest existing ancestor), besides the folders the look saw.
+/// Saves `next`: the index when documents changed (a new generation), and always the watch
+/// (folder times, where the session is, which named paths exist). Every folder holding a
+/// named path is watched (its parent, or the nearest existing ancestor), besides the folders
+/// the look saw.
 pub fn save(root: &Path, next: &Next, config: u64, cwd: Option<String>) -> Result<()> {
-    let known: HashMap<&str, bool> = next
-        .old
-        .iter()
-        .flat_map(|o| o.targets.iter().zip(&next.now_old))
-        .map(|((p, _), now)| (p.as_str(), *now))
-        .collect();
-    let exists = Exists::new(root, next.tree.as_ref());
-    let exists_now = |p: &str| known.get(p).copied().unwrap_or_else(|| exists.get(p));
-    let new_lists: Vec<Vec<Vec<String>>> = next
-        .current
-        .iter()
-        .map(|c| match &c.refs {
-            Refs::New(r) => index::lists(r, &exists_now),
-            Refs::Old(_) => Vec::new(),
-        })
-        .collect();
-    let mut exists_now = exists_now;
-    let mut b = Builder::new();
-    for (c, l) in next.current.iter().zip(&new_lists) {
-        let lists: Vec<Vec<&str>> = match (&c.refs, &next.old) {
-            (Refs::Old(i), Some(o)) => o.doc_lists(*i),
-            _ => l
+    let io = |rel: &str, e| Error::io(root.join(rel), e);
+    let built;
+    let (generation, targets, bits): (u64, &[String], Vec<bool>) = match &next.old {
+        Some(old) if !next.docs_changed => (old.generation, &old.targets, next.now_old.clone()),
+        _ => {
+            let known: HashMap<&str, bool> = next
+                .old
                 .iter()
-                .map(|x| x.iter().map(String::as_str).collect())
-                .collect(),
-        };
-        b.doc(&c.path, c.stamp, &lists, &mut exists_now);
-    }
-    let generation = index::now_ns() ^ u64::from(std::process::id());
-    let index = b.finish(generation);
+                .flat_map(|o| o.targets.iter().zip(&next.now_old))
+                .map(|(p, now)| (p.as_str(), *now))
+                .collect();
+            let exists = Exists::new(root, next.tree.as_ref());
+            let exists_now = |p: &str| known.get(p).copied().unwrap_or_else(|| exists.get(p));
+            let new_lists: Vec<Vec<Vec<String>>> = next
+                .current
+                .iter()
+                .map(|c| match &c.refs {
+                    Refs::New(r) => index::lists(r, &exists_now),
+                    Refs::Old(_) => Vec::new(),
+                })
+                .collect();
+            let mut exists_now = exists_now;
+            let mut b = Builder::new();
+            for (c, l) in next.current.iter().zip(&new_lists) {
+                let lists: Vec<Vec<&str>> = match (&c.refs, &next.old) {
+                    (Refs::Old(i), Some(o)) => o.doc_lists(*i),
+                    _ => l
+                        .iter()
+                        .map(|x| x.iter().map(String::as_str).collect())
+                        .collect(),
+                };
+                b.doc(&c.path, c.stamp, &lists, &mut exists_now);
+            }
+            let generation = index::now_ns() ^ u64::from(std::process::id());
+            let (index, bits) = b.finish(generation);
+            index.save(root).map_err(|e| io(index::INDEX_FILE, e))?;
+            built = index;
+            (generation, &built.targets, bits)
+        }
+    };
     let mut dirs = next.dirs.clone();
     let mut parents: BTreeSet<&str> = BTreeSet::new();
-    for (t, _) in &index.targets {
+    for t in targets {
         parents.insert(folder(t));
     }
     for p in parents {
@@ -435,8 +457,6 @@ pub fn save(root: &Path, next: &Next, config: u64, cwd: Option<String>) -> Resul
             dirs.entry(d).or_insert((t, false));
         }
     }
-    let io = |rel: &str, e| Error::io(root.join(rel), e);
-    index.save(root).map_err(|e| io(index::INDEX_FILE, e))?;
     let watch = Watch {
         version: index::INDEX_VERSION,
         tool: crate::TOOL_VERSION.to_string(),
@@ -445,6 +465,7 @@ pub fn save(root: &Path, next: &Next, config: u64, cwd: Option<String>) -> Resul
         written_ns: index::now_ns(),
         cwd,
         dirs: dirs.into_iter().map(|(d, (t, w))| (d, t, w)).collect(),
+        exists: index::pack_bits(&bits),
     };
     watch.save(root).map_err(|e| io(index::WATCH_FILE, e))
 }

@@ -171,10 +171,26 @@ struct Parsed {
 impl Rulebook {
     /// Loads the defaults and `.hygiene/rulebook.json` under `root`.
     pub fn load(root: &Path) -> Result<Rulebook> {
-        let mut book = Rulebook::defaults()?;
+        Rulebook::load_with(root, true)
+    }
+
+    /// Loads only the settings (`scope_globs`, `excluded_dirs`, `hook`) of the defaults and
+    /// `.hygiene/rulebook.json`, with no rule read or compiled: what the tool-call hook needs on
+    /// every call, at a fraction of the cost (the rules are not its business, and a broken
+    /// rule must not silence it). `rules` is empty.
+    pub fn load_settings(root: &Path) -> Result<Rulebook> {
+        Rulebook::load_with(root, false)
+    }
+
+    fn load_with(root: &Path, rules: bool) -> Result<Rulebook> {
+        let mut book = Rulebook::default();
+        book.merge(
+            parse(DEFAULT_SOURCE, DEFAULT_RULEBOOK.as_bytes(), rules)?,
+            DEFAULT_SOURCE,
+        );
         let path = root.join(REPO_RULEBOOK);
         if let Some(bytes) = crate::error::read_optional(&path)? {
-            book.merge(parse(REPO_RULEBOOK, &bytes)?, REPO_RULEBOOK);
+            book.merge(parse(REPO_RULEBOOK, &bytes, rules)?, REPO_RULEBOOK);
         }
         Ok(book)
     }
@@ -187,7 +203,7 @@ impl Rulebook {
     /// Parses one rulebook file on its own (no defaults); `source` names it in errors.
     pub fn from_json(source: &str, bytes: &[u8]) -> Result<Rulebook> {
         let mut book = Rulebook::default();
-        book.merge(parse(source, bytes)?, source);
+        book.merge(parse(source, bytes, true)?, source);
         Ok(book)
     }
 
@@ -254,7 +270,7 @@ pub fn compile_glob(glob: &str) -> std::result::Result<GlobMatcher, String> {
         .map_err(|e| format!("bad glob `{glob}`: {}", e.kind()))
 }
 
-fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
+fn parse(source: &str, bytes: &[u8], with_rules: bool) -> Result<Parsed> {
     let top: Value = crate::error::parse_json(source, bytes)?;
     let Value::Object(top) = top else {
         return Err(bad(source, "the rulebook must be a JSON object".into()));
@@ -320,6 +336,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
         }
     };
     let raw_rules = match top.get("rules") {
+        _ if !with_rules => Vec::new(),
         None => Vec::new(),
         Some(Value::Array(a)) => a.clone(),
         Some(_) => return Err(bad(source, "`rules` must be an array".into())),
@@ -520,19 +537,22 @@ mod tests {
         assert!(Rulebook::defaults().unwrap().hook.enabled, "on by default");
         let mut book = Rulebook::defaults().unwrap();
         book.merge(
-            parse("r.json", br#"{"hook": {"enabled": false}}"#).unwrap(),
+            parse("r.json", br#"{"hook": {"enabled": false}}"#, true).unwrap(),
             "r.json",
         );
         assert!(!book.hook.enabled);
         // A file that does not set the key leaves the earlier value.
-        book.merge(parse("s.json", br#"{"rules": []}"#).unwrap(), "s.json");
+        book.merge(
+            parse("s.json", br#"{"rules": []}"#, true).unwrap(),
+            "s.json",
+        );
         assert!(!book.hook.enabled);
         for (bad_json, says) in [
             (r#"{"hook": false}"#, "must be an object"),
             (r#"{"hook": {"enabled": "no"}}"#, "enabled"),
             (r#"{"hook": {"enable": false}}"#, "unknown field `enable`"),
         ] {
-            let e = parse("r.json", bad_json.as_bytes())
+            let e = parse("r.json", bad_json.as_bytes(), false)
                 .err()
                 .unwrap()
                 .to_string();
@@ -541,6 +561,32 @@ mod tests {
                 "{bad_json}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn settings_alone_skip_the_rules() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join(".hygiene")).unwrap();
+        std::fs::write(
+            t.path().join(REPO_RULEBOOK),
+            r#"{"excluded_dirs": ["gen"], "hook": {"enabled": false}, "rules": [{"id": "x", "match": "file"}]}"#,
+        )
+        .unwrap();
+        let e = Rulebook::load(t.path()).err().unwrap().to_string();
+        assert!(
+            e.contains("rule `x`"),
+            "the full load checks the rules: {e}"
+        );
+        let s = Rulebook::load_settings(t.path()).unwrap();
+        assert!(s.rules.is_empty());
+        assert_eq!(s.excluded_dirs, ["gen"]);
+        assert!(!s.hook.enabled);
+        assert_eq!(
+            s.scope_globs,
+            Rulebook::load(Path::new("/nonexistent"))
+                .unwrap()
+                .scope_globs
+        );
     }
 
     #[test]

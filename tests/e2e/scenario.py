@@ -288,11 +288,41 @@ def clean(body, skill_text, cwd):
                % (ASK_MARK, json.dumps(confirm)))
 
 
+# --- mode "hook" (tests/plugin.rs, e2e_hook_reports_a_rename_in_the_same_turn) ---------------
+# The agent renames a file that CLAUDE.md names; the plugin's PostToolUse hook must put its report
+# into the very next request. Then two calls that break nothing (a read-only command, a Write of a
+# new document), which must add nothing. The step is the number of tool calls in the request.
+
+HOOK_MODE = "hook"
+HOOK_STEPS = [
+    ("Bash", {"command": "git mv src/a.rs src/b.rs", "description": "Rename the module"}),
+    ("Bash", {"command": "ls src", "description": "List the sources"}),
+    ("Write", {"file_path": "NOTES.md", "content": "# Notes\n\nNothing to see.\n"}),
+]
+
+
+def hook_flow(body, cwd):
+    if not any(t.get("name") == "Bash" for t in body.get("tools", [])):
+        return say("MOCK: side request")
+    done = len(tool_calls(body))
+    if done >= len(HOOK_STEPS):
+        return say("HOOK-DONE")
+    name, args = HOOK_STEPS[done]
+    args = dict(args)
+    if "file_path" in args:
+        args["file_path"] = os.path.join(cwd, args["file_path"])
+    return [{"type": "tool_use", "name": name, "input": args}]
+
+# --- end of mode "hook" -------------------------------------------------------------------------
+
+
 def respond(body):
     cwd = cwd_of(body)
     for b in last_user_blocks(body):
         if b.get("type") == "tool_result" and b.get("is_error"):
             return say("TOOL-ERROR-SEEN: " + _result_text(b)[-600:])
+    if os.environ.get("HYGIENE_E2E_MODE") == HOOK_MODE:
+        return hook_flow(body, cwd)
     system = system_text(body)
     if REWRITER_MARK in system:
         return rewriter(body, cwd)
