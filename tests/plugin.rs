@@ -1452,3 +1452,188 @@ fn e2e_hook_reports_a_rename_in_the_same_turn() {
     }
     drop(mock);
 }
+
+/// hooks/hooks.json: the events and tools the hook needs, every command a `hygiene hook` line
+/// the helper parses, and tool-call commands that can never fail the call.
+#[test]
+fn hooks_json_names_the_events_tools_and_helper() {
+    let path = plugin_root().join("hooks/hooks.json");
+    let v: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let hooks = v["hooks"].as_object().unwrap();
+    assert_eq!(
+        hooks.keys().map(String::as_str).collect::<BTreeSet<_>>(),
+        ["PostToolUse", "PostToolUseFailure", "SessionStart"].into()
+    );
+    let tools = |event: &str| -> BTreeSet<String> {
+        hooks[event]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["matcher"].as_str().unwrap().split('|'))
+            .map(str::to_string)
+            .collect()
+    };
+    for t in ["Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"] {
+        assert!(tools("PostToolUse").contains(t), "PostToolUse misses {t}");
+    }
+    assert_eq!(tools("PostToolUseFailure"), ["Bash".to_string()].into());
+    // The shim's binary, the path bin/hygiene builds and execs.
+    let shim = fs::read_to_string(plugin_root().join("bin/hygiene")).unwrap();
+    assert!(shim.contains(r#"bin="$root/target/release/hygiene""#));
+    for (event, entries) in hooks {
+        for h in entries
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["hooks"].as_array().unwrap())
+        {
+            assert_eq!(h["type"], "command");
+            assert!(
+                h["timeout"].as_u64().is_some_and(|t| (1..=60).contains(&t)),
+                "{h}"
+            );
+            let cmd = h["command"].as_str().unwrap();
+            let (exe, rest) = cmd
+                .strip_prefix("\"${CLAUDE_PLUGIN_ROOT}/")
+                .and_then(|c| c.split_once("\" "))
+                .unwrap_or_else(|| panic!("{event}: {cmd} does not start at the plugin root"));
+            let args: Vec<&str> = rest
+                .split(" 2>")
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            let want = if event == "SessionStart" {
+                "session-start"
+            } else {
+                "post-tool-use"
+            };
+            assert_eq!(args, ["hook", want], "{event}: {cmd}");
+            Cli::try_parse_from(std::iter::once("hygiene").chain(args.iter().copied()))
+                .unwrap_or_else(|e| panic!("{cmd}: {e}"));
+            if event == "SessionStart" {
+                assert_eq!(
+                    exe, "bin/hygiene",
+                    "session start goes through the shim (it builds)"
+                );
+            } else {
+                assert_eq!(
+                    exe, "target/release/hygiene",
+                    "{event}: the built helper, directly"
+                );
+                assert!(
+                    cmd.ends_with(" 2>/dev/null || true"),
+                    "{event}: a missing helper must not fail the tool call: {cmd}"
+                );
+            }
+        }
+    }
+}
+
+fn executable(path: &Path, text: &str) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+    let mut perm = fs::metadata(path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    fs::set_permissions(path, perm).unwrap();
+}
+
+fn shim_hook(root: &Path, event: &str, path: &str, extra: &[(&str, &str)]) -> Output {
+    let home = root.join("home");
+    fs::create_dir_all(&home).unwrap();
+    let mut cmd = Command::new("bash");
+    cmd.arg(root.join("bin/hygiene"))
+        .args(["hook", event])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", &home)
+        .stdin(Stdio::null());
+    for (k, v) in extra {
+        cmd.env(k, v);
+    }
+    run(&mut cmd)
+}
+
+#[test]
+fn shim_hook_mode_never_fails_and_passes_only_stdout() {
+    let t = fake_root();
+    // A helper that answers, complains and fails: the hook shows the answer, nothing else.
+    executable(
+        &t.path().join("target/release/hygiene"),
+        "#!/bin/sh\necho \"answer $*\"\necho oops >&2\nexit 2\n",
+    );
+    let later = std::time::SystemTime::now() + Duration::from_secs(5);
+    fs::File::options()
+        .write(true)
+        .open(t.path().join("target/release/hygiene"))
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    let out = shim_hook(t.path(), "post-tool-use", "/usr/bin:/bin", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "answer hook post-tool-use\n"
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // No helper and no cargo: silence, exit 0.
+    let t = fake_root();
+    let out = shim_hook(t.path(), "session-start", "/usr/bin:/bin", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+}
+
+#[test]
+fn shim_session_start_builds_a_missing_helper_in_the_background() {
+    let t = fake_root();
+    // A stand-in cargo that records its arguments and produces the helper.
+    let fake_bin = t.path().join("fakebin");
+    executable(
+        &fake_bin.join("cargo"),
+        &format!(
+            "#!/bin/sh\necho \"$*\" > {log}\nmkdir -p {root}/target/release\nprintf '#!/bin/sh\\necho built\\n' > {root}/target/release/hygiene\nchmod +x {root}/target/release/hygiene\n",
+            log = t.path().join("cargo-args").display(),
+            root = t.path().display()
+        ),
+    );
+    let path = format!("{}:/usr/bin:/bin", fake_bin.display());
+    // Switched off: no build.
+    let out = shim_hook(
+        t.path(),
+        "session-start",
+        &path,
+        &[("HYGIENE_HOOK_NO_BUILD", "1")],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !t.path().join("cargo-args").exists(),
+        "HYGIENE_HOOK_NO_BUILD=1 starts no build"
+    );
+    // On: the hook returns at once, silent; the build happens behind it.
+    let out = shim_hook(t.path(), "session-start", &path, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    let start = Instant::now();
+    while !t.path().join("cargo-args").exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no background build ran"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let args = fs::read_to_string(t.path().join("cargo-args")).unwrap();
+    assert!(
+        args.starts_with("build --release --quiet --manifest-path "),
+        "{args}"
+    );
+    assert!(args.trim_end().ends_with("--bin hygiene"), "{args}");
+    assert!(t.path().join("target/release/hygiene").is_file());
+    assert!(t.path().join("target/hook-build.log").is_file());
+}
