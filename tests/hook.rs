@@ -562,3 +562,34 @@ fn a_call_that_only_moves_paths_rewrites_the_watch_not_the_index() {
     // And the watch remembers: said once.
     assert_eq!(bash(r, "true"), None);
 }
+
+#[test]
+fn a_panic_inside_the_hook_is_silence_and_exit_zero() {
+    let t = repo();
+    let r = t.path();
+    let input = json!({"cwd": r, "hook_event_name": "PostToolUse", "tool_name": "Bash",
+                       "tool_input": {"command": "true"}});
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(["hook", "post-tool-use"])
+        .env("HYGIENE_TEST_HOOK_PANIC", "1")
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

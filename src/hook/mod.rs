@@ -110,6 +110,11 @@ pub const MAX_LISTED: usize = 10;
 /// broken rulebook all mean silence. `fallback_dir` is where to look when the input has no
 /// `cwd` (the client's `CLAUDE_PROJECT_DIR`).
 pub fn run(event: Event, stdin: &[u8], fallback_dir: Option<&Path>) -> Option<String> {
+    // Test hook, debug builds only: `tests/hook.rs` proves a panic is silence and exit 0.
+    #[cfg(debug_assertions)]
+    if std::env::var_os("HYGIENE_TEST_HOOK_PANIC").is_some() {
+        panic!("HYGIENE_TEST_HOOK_PANIC");
+    }
     let input: Input = serde_json::from_slice(stdin).ok()?;
     let cwd = input
         .cwd
