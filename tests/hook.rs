@@ -593,3 +593,20 @@ fn a_panic_inside_the_hook_is_silence_and_exit_zero() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_write_into_an_excluded_folder_is_not_a_document() {
+    let t = repo();
+    let r = t.path();
+    age(r);
+    session_start(r);
+    write(r, "node_modules/pkg/README.md", "See `src/keep.rs`.\n");
+    let input = json!({"file_path": r.join("node_modules/pkg/README.md"), "content": "x"});
+    assert_eq!(tool(r, "Write", input), None);
+    let ctx = bash(r, "rm src/keep.rs").expect("reported");
+    assert!(
+        !ctx.contains("node_modules"),
+        "a document the scan never reads is not watched either: {ctx}"
+    );
+    assert!(ctx.contains("CLAUDE.md:5"), "{ctx}");
+}

@@ -52,7 +52,8 @@ pub struct Input {
     /// `Bash`, `Write`, `Edit`, ...
     #[serde(default)]
     pub tool_name: Option<String>,
-    /// The tool's arguments; only a Bash `command` is read.
+    /// The tool's arguments; a Bash `command` and an editing tool's `file_path` or
+    /// `notebook_path` are read.
     #[serde(default)]
     pub tool_input: Option<serde_json::Value>,
     /// The folder the session is in after the call (it follows a `cd` in the command).
@@ -145,8 +146,12 @@ pub fn run(event: Event, stdin: &[u8], fallback_dir: Option<&Path>) -> Option<St
 /// drops the text.
 ///
 /// ```
-/// let out = hygiene::hook::output("PostToolUse", "x");
-/// assert_eq!(out, r#"{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"x"}}"#);
+/// let out: serde_json::Value =
+///     serde_json::from_str(&hygiene::hook::output("PostToolUse", "x")).unwrap();
+/// assert_eq!(
+///     out,
+///     serde_json::json!({"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "x"}})
+/// );
 /// ```
 pub fn output(event_name: &str, context: &str) -> String {
     serde_json::json!({
@@ -308,7 +313,16 @@ fn touched_docs(
         }
     };
     if let Some(f) = call.file {
-        add(lexical_join(cwd.unwrap_or(root), f));
+        // The client names the file as the session sees it; the root is canonical.
+        let abs = lexical_join(cwd.unwrap_or(root), f);
+        let abs = match (
+            abs.parent().and_then(|d| d.canonicalize().ok()),
+            abs.file_name(),
+        ) {
+            (Some(dir), Some(name)) => dir.join(name),
+            _ => abs,
+        };
+        add(abs);
     }
     if let Some(cmd) = call.command {
         let words = cmd

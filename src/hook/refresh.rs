@@ -227,7 +227,10 @@ pub fn incremental(
             let same = old_pos
                 .get(t.as_str())
                 .is_some_and(|&i| (old.docs[i].1, old.docs[i].2) == s);
-            (!same && docs.globs.is_match(&t)).then_some((t, s))
+            // A document only where the walk goes: in scope, in a folder it lists (not an
+            // ignored or excluded one).
+            let listed = dirs.get(folder(&t)).is_some_and(|(_, walked)| *walked);
+            (!same && listed && docs.globs.is_match(&t)).then_some((t, s))
         })
         .collect();
     if changed.is_empty() && vanished.is_empty() && touched_changed.is_empty() {
