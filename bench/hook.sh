@@ -6,7 +6,9 @@
 # Without REPO, generates a git repository of 4,000 Markdown documents (BENCH_FILES to change
 # it; nested folders, relative links between them, backticked paths to 200 source files, a
 # CLAUDE.md) under $BENCH_DIR (default /tmp). With REPO, uses that tree as it is (it must be a
-# git work tree; the rename runs `git mv` on one of its files and moves it back).
+# git work tree): the rename runs `git mv` on the tracked file the most references name and
+# moves it back, and the files' times are left alone (the generated tree's are set an hour
+# back; a given tree gets a 2.5 s pause instead, see (c)).
 # Builds the release binary, then times, each RUNS times (default 40), the whole hook process
 # as Claude Code runs it (spawn, read stdin, answer), fed the JSON the client sends:
 #   (a) session start with no index: built from nothing (the first session's one-time cost;
@@ -18,8 +20,9 @@
 #       docs/hook.md);
 #   (d) the no-op again, as the command line hooks/hooks.json gives the client (sh -c),
 #       alternating with (c);
-#   (e) a rename: `git mv` of a source file that about 20 documents name (untimed), then the
-#       hook (timed), which must report; then the move back and a hook call (untimed);
+#   (e) a rename: `git mv` of the tracked file the most references name (in the generated tree,
+#       a source file about 20 documents name; untimed), then the hook (timed), which must
+#       report; then the move back and a hook call (untimed);
 #   (f) a no-op right after (e)'s move back: within 2 s of a change a folder is listed again
 #       and the index read (the worst case of a no-op).
 # Prints median and p90 wall time of each, in milliseconds, and the command line used.
@@ -28,7 +31,9 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 N="${BENCH_FILES:-4000}"
 RUNS="${RUNS:-40}"
 repo="${1:-}"
+generated=0
 if [ -z "$repo" ]; then
+  generated=1
   repo="${BENCH_DIR:-/tmp}/hygiene-hook-bench-$N"
   if [ ! -d "$repo/.git" ]; then
     echo "generating $N Markdown documents in $repo" >&2
@@ -75,9 +80,10 @@ docs=$(git -C "$repo" ls-files -- '*.md' | wc -l)
 echo "repository: $repo ($docs Markdown documents, $(git -C "$repo" ls-files | wc -l) files)"
 echo "command: BENCH_FILES=$N RUNS=$RUNS bench/hook.sh${1:+ $1}   ($(nproc) cores, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
 
-python3 - "$bin" "$here" "$repo" "$RUNS" <<'PY'
+python3 - "$bin" "$here" "$repo" "$RUNS" "$generated" <<'PY'
 import json, os, statistics, subprocess, sys, time
 binary, plugin, repo, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+generated = sys.argv[5] == "1"
 index = os.path.join(repo, ".hygiene", "hook-index.json")
 
 def call(exe, event, payload):
@@ -126,8 +132,12 @@ for _ in range(max(3, runs // 8)):
     dt, out = call(binary, "session-start", start)
     assert out == "", out
     warm.append(dt)
-age(repo)
-call(binary, "session-start", start)
+if generated:
+    age(repo)
+    call(binary, "session-start", start)
+else:
+    call(binary, "session-start", start)
+    time.sleep(2.5)
 hooks = json.load(open(os.path.join(plugin, "hooks", "hooks.json")))
 command = hooks["hooks"]["PostToolUse"][0]["hooks"][0]["command"]
 env = dict(os.environ, CLAUDE_PLUGIN_ROOT=plugin)
@@ -142,9 +152,23 @@ for _ in range(runs):
     as_client.append((time.perf_counter() - t0) * 1000)
     assert p.returncode == 0 and p.stdout == b"" and p.stderr == b"", p
 # (e), and (f): a no-op right after the move back, while src/ changed less than 2 s ago.
+# The tracked file the most references name (ties: the first path).
+idx = json.load(open(index))
+counts = [0] * len(idx["targets"])
+for d in idx["docs"]:
+    for l in d[3]:
+        for i in l:
+            counts[i] += 1
+tracked = set(subprocess.run(["git", "-C", repo, "ls-files", "-z"], capture_output=True,
+                             check=True).stdout.decode().split("\0"))
+named_by, src = min((-counts[i], p) for i, p in enumerate(idx["targets"])
+                    if p in tracked and os.path.isfile(os.path.join(repo, p)))
+named_by = -named_by
+print(f"rename: {src}, named by {named_by} references")
 rename, racy, lengths = [], [], []
 for k in range(runs):
-    src, dst = "src/mod001.rs", f"src/renamed{k}.rs"
+    head, _, name = src.rpartition("/")
+    dst = (head + "/" if head else "") + f"hygiene-bench-{k}-" + name
     git("mv", src, dst)
     dt, out = call(binary, "post-tool-use", bash_input(f"git mv {src} {dst}"))
     ctx = json.loads(out)["hookSpecificOutput"]["additionalContext"]
@@ -161,7 +185,7 @@ report("(a) session start, no index yet", cold)
 report("(b) session start, index up to date", warm)
 report("(c) no-op tool call (ls), nothing printed", noop)
 report("(d) no-op, the hooks.json command via sh -c", as_client)
-report("(e) rename named by ~20 documents, reported", rename)
-report("(f) no-op < 2 s after a change in src/", racy)
+report(f"(e) rename named by {named_by} references, reported", rename)
+report("(f) no-op < 2 s after the move back", racy)
 print(f"index: {os.path.getsize(index) / 1024:.0f} KiB; rename report: {statistics.median(lengths):.0f} characters")
 PY

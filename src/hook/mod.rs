@@ -173,9 +173,10 @@ pub fn find_root(dir: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// The `.hygiene/.gitignore` the hook writes when it creates `.hygiene/` itself, so its index
-/// never shows up in `git status`; the files a repository commits stay visible.
-pub const GITIGNORE: &str = "# Written by hygiene: its scratch files (index, scans, reports) are not committed.\n*\n!.gitignore\n!rulebook.json\n!conventions.json\n";
+/// The `.hygiene/.gitignore` the hook writes when it creates `.hygiene/` itself: a repository
+/// where hygiene only ran its hook shows nothing new in `git status` (the file ignores itself
+/// too), and the files a repository commits (`rulebook.json`, `conventions.json`) stay visible.
+pub const GITIGNORE: &str = "# Written by hygiene: its scratch files (hook index, scans, reports) are not committed.\n*\n!rulebook.json\n!conventions.json\n";
 
 /// Makes sure `.hygiene/` is a folder inside the root (not a link out of it), creating it with
 /// its `.gitignore` when missing.
