@@ -470,10 +470,16 @@ fn without_a_session_start_the_first_call_builds_the_index_and_later_calls_repor
         "a .hygiene folder the hook creates ignores its scratch files"
     );
     let status = git(r, &["status", "--porcelain", "--untracked-files=all"]);
-    assert!(!status.contains(".hygiene"), "the hook's files stay out of git status: {status}");
+    assert!(
+        !status.contains(".hygiene"),
+        "the hook's files stay out of git status: {status}"
+    );
     write(r, ".hygiene/rulebook.json", "{}");
     let status = git(r, &["status", "--porcelain", "--untracked-files=all"]);
-    assert!(status.contains(".hygiene/rulebook.json"), "a rulebook is for committing: {status}");
+    assert!(
+        status.contains(".hygiene/rulebook.json"),
+        "a rulebook is for committing: {status}"
+    );
     assert!(bash(r, "mv src/a.rs src/b.rs").is_some());
 }
 

@@ -1371,7 +1371,8 @@ fn added_after(requests: &[Value], tool_use_id: &str) -> Vec<Value> {
 }
 
 /// The model renames a file CLAUDE.md names; the very next request the client sends carries the
-/// hook's report (document, line, new name); calls that break nothing add nothing.
+/// hook's report (document, line, new name); calls that break nothing add nothing; a rename in
+/// a command that then fails is reported through PostToolUseFailure.
 #[test]
 fn e2e_hook_reports_a_rename_in_the_same_turn() {
     let claude = claude();
@@ -1404,7 +1405,10 @@ fn e2e_hook_reports_a_rename_in_the_same_turn() {
         "the scenario did not finish:\n{}",
         tail(&run.raw, 4000)
     );
-    assert!(repo.join("src/b.rs").is_file(), "the model's git mv ran");
+    assert!(
+        repo.join("src/c.rs").is_file() && !repo.join("src/a.rs").exists(),
+        "the model's two renames ran"
+    );
     assert!(
         repo.join(".hygiene/hook-index.json").is_file(),
         "the session-start hook built the index"
@@ -1419,6 +1423,12 @@ fn e2e_hook_reports_a_rename_in_the_same_turn() {
     let mv = id_of(&|u| u["input"]["command"] == "git mv src/a.rs src/b.rs");
     let ls = id_of(&|u| u["input"]["command"] == "ls src");
     let wr = id_of(&|u| u["name"] == "Write");
+    let sed = id_of(&|u| {
+        u["input"]["command"]
+            .as_str()
+            .is_some_and(|c| c.starts_with("sed -i"))
+    });
+    let failing = id_of(&|u| u["input"]["command"] == "git mv src/b.rs src/c.rs && false");
     let requests = mock.requests();
 
     // The report reaches the model in the request right after the rename.
@@ -1443,13 +1453,34 @@ fn e2e_hook_reports_a_rename_in_the_same_turn() {
 
     assert_eq!(added.len(), 1, "the report is one block: {added:#?}");
     // Calls that break nothing add nothing after their result: no tokens.
-    for (what, id) in [("ls src", &ls), ("a Write of a new document", &wr)] {
+    for (what, id) in [
+        ("ls src", &ls),
+        ("a Write of a new document", &wr),
+        ("the fix applied with sed", &sed),
+    ] {
         let added = added_after(&requests, id);
         assert!(
             added.is_empty(),
             "{what} broke nothing, yet the request carries after its result: {added:#?}"
         );
     }
+    // A command that renames and then fails: PostToolUse does not fire, PostToolUseFailure
+    // does, and the report follows CLAUDE.md as sed left it.
+    let added = added_after(&requests, &failing);
+    let text = added
+        .iter()
+        .map(|x| x["block"].to_string())
+        .collect::<String>();
+    assert!(
+        text.contains("PostToolUseFailure")
+            && text.contains("CLAUDE.md:3")
+            && text.contains("replace `src/b.rs` with `src/c.rs`"),
+        "the failed command's rename is not reported: {added:#?}"
+    );
+    assert_eq!(
+        fs::read_to_string(repo.join("CLAUDE.md")).unwrap(),
+        "# Fixture\n\nThe entry point is `src/b.rs`.\n"
+    );
     drop(mock);
 }
 

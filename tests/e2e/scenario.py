@@ -290,21 +290,29 @@ def clean(body, skill_text, cwd):
 
 # --- mode "hook" (tests/plugin.rs, e2e_hook_reports_a_rename_in_the_same_turn) ---------------
 # The agent renames a file that CLAUDE.md names; the plugin's PostToolUse hook must put its report
-# into the very next request. Then two calls that break nothing (a read-only command, a Write of a
-# new document), which must add nothing. The step is the number of tool calls in the request.
+# into the very next request. Then calls that break nothing (a read-only command, a Write of a new
+# document, the fix applied in place with sed), which must add nothing; then a rename in a command
+# that fails afterwards, which the PostToolUseFailure hook must report. The step is the number of
+# tool calls in the request; only the step meant to fail may fail.
 
 HOOK_MODE = "hook"
 HOOK_STEPS = [
     ("Bash", {"command": "git mv src/a.rs src/b.rs", "description": "Rename the module"}),
     ("Bash", {"command": "ls src", "description": "List the sources"}),
     ("Write", {"file_path": "NOTES.md", "content": "# Notes\n\nNothing to see.\n"}),
+    ("Bash", {"command": "sed -i 's#src/a.rs#src/b.rs#' CLAUDE.md", "description": "Fix it"}),
+    ("Bash", {"command": "git mv src/b.rs src/c.rs && false", "description": "Rename, then fail"}),
 ]
+HOOK_FAILING_STEP = 4
 
 
 def hook_flow(body, cwd):
     if not any(t.get("name") == "Bash" for t in body.get("tools", [])):
         return say("MOCK: side request")
-    done = len(tool_calls(body))
+    calls = tool_calls(body)
+    done = len(calls)
+    if calls and calls[-1][1] and calls[-1][1].get("is_error") and done - 1 != HOOK_FAILING_STEP:
+        return say("TOOL-ERROR-SEEN: " + _result_text(calls[-1][1])[-600:])
     if done >= len(HOOK_STEPS):
         return say("HOOK-DONE")
     name, args = HOOK_STEPS[done]
@@ -318,11 +326,11 @@ def hook_flow(body, cwd):
 
 def respond(body):
     cwd = cwd_of(body)
+    if os.environ.get("HYGIENE_E2E_MODE") == HOOK_MODE:
+        return hook_flow(body, cwd)
     for b in last_user_blocks(body):
         if b.get("type") == "tool_result" and b.get("is_error"):
             return say("TOOL-ERROR-SEEN: " + _result_text(b)[-600:])
-    if os.environ.get("HYGIENE_E2E_MODE") == HOOK_MODE:
-        return hook_flow(body, cwd)
     system = system_text(body)
     if REWRITER_MARK in system:
         return rewriter(body, cwd)
