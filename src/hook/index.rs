@@ -5,12 +5,14 @@
 //! before the tool call is gone by the time the hook runs. Parsing every document again on
 //! every tool call would cost far more than the 50 ms a hook may take, so each document is
 //! parsed once and re-parsed only when its size or modification time changes; what is kept is
-//! exactly what the comparison needs: per document, the candidate paths of each reference
-//! ([`crate::scan::refs::candidates`]); per path, whether it existed. Line numbers and the text
-//! of a fix are recomputed from the document itself on the rare call that reports something.
+//! exactly what the comparison needs: per document, the paths its references name
+//! ([`crate::scan::refs::candidates`], see [`lists`]) in the [`Index`]; per path, whether it
+//! existed, and per folder its modification time, in the small [`Watch`] every call reads. Line
+//! numbers and the text of a fix are recomputed from the document itself on the rare call that
+//! reports something.
 //!
-//! The file is a cache: it is replaced atomically (a reader sees the old or the new one), a
-//! missing, unreadable or foreign-version file is rebuilt silently, and losing it costs one
+//! Both files are caches: each is replaced atomically (a reader sees the old or the new one), a
+//! missing, unreadable or foreign-version file is rebuilt silently, and losing one costs one
 //! call that reports nothing.
 
 use crate::scan::markdown;
