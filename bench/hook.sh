@@ -78,7 +78,7 @@ echo "building release binary" >&2
 bin="$here/target/release/hygiene"
 docs=$(git -C "$repo" ls-files -- '*.md' | wc -l)
 echo "repository: $repo ($docs Markdown documents, $(git -C "$repo" ls-files | wc -l) files)"
-echo "command: BENCH_FILES=$N RUNS=$RUNS bench/hook.sh${1:+ $1}   ($(nproc) cores, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
+echo "command: $([ "$generated" = 1 ] && echo "BENCH_FILES=$N ")RUNS=$RUNS bench/hook.sh${1:+ $1}   ($(nproc) cores, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
 
 python3 - "$bin" "$here" "$repo" "$RUNS" "$generated" <<'PY'
 import json, os, statistics, subprocess, sys, time
