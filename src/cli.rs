@@ -47,6 +47,9 @@ pub enum Command {
     Policy(RootArg),
     /// Print the JSON Schema of the report.
     Schema,
+    /// Claude Code hook: read the hook's JSON on stdin and report the document references the
+    /// tool call broke (prints nothing when none; always exits 0). Run by hooks/hooks.json.
+    Hook(HookArgs),
 }
 
 /// `--root`, shared by every command that reads a repository.
@@ -241,6 +244,23 @@ pub struct TokensArgs {
     pub format: Format,
 }
 
+/// `hygiene hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The hook event calling.
+    #[arg(value_enum)]
+    pub event: HookEvent,
+}
+
+/// The hook events `hygiene hook` answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HookEvent {
+    /// After a tool call: report what it broke, refresh the index.
+    PostToolUse,
+    /// At session start: build or refresh the index, report nothing.
+    SessionStart,
+}
+
 /// Resolves `--root`: the given folder, else the current directory's git top level, else the
 /// current directory.
 pub fn resolve_root(arg: &RootArg) -> Result<PathBuf> {
@@ -337,6 +357,7 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Tokens(a) => run_tokens(&a),
         Command::Policy(a) => run_policy(&a),
         Command::Schema => run_schema(),
+        Command::Hook(a) => run_hook(&a),
     }
 }
 
@@ -703,6 +724,36 @@ fn run_tokens(a: &TokensArgs) -> Result<i32> {
 fn run_policy(a: &RootArg) -> Result<i32> {
     let root = resolve_root(a).ok();
     emit(None, &to_json(&crate::policy::policy(root.as_deref())))?;
+    Ok(0)
+}
+
+/// The most stdin a hook reads; a larger input (a huge `Write`) is not a hook input worth the
+/// wait, and the hook stays silent.
+const HOOK_STDIN_CAP: u64 = 64 * 1024 * 1024;
+
+fn run_hook(a: &HookArgs) -> Result<i32> {
+    use std::io::Read;
+    let mut stdin = Vec::new();
+    let read = std::io::stdin()
+        .lock()
+        .take(HOOK_STDIN_CAP + 1)
+        .read_to_end(&mut stdin);
+    if read.is_err() || stdin.len() as u64 > HOOK_STDIN_CAP {
+        return Ok(0);
+    }
+    let event = match a.event {
+        HookEvent::PostToolUse => crate::hook::Event::PostToolUse,
+        HookEvent::SessionStart => crate::hook::Event::SessionStart,
+    };
+    let project = std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from);
+    // A hook must never fail the tool call: a panic is silence and exit 0 like any other error.
+    std::panic::set_hook(Box::new(|_| {}));
+    let out = std::panic::catch_unwind(|| crate::hook::run(event, &stdin, project.as_deref()))
+        .ok()
+        .flatten();
+    if let Some(line) = out {
+        emit(None, &format!("{line}\n"))?;
+    }
     Ok(0)
 }
 

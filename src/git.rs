@@ -203,6 +203,66 @@ impl Repo {
     pub fn history(&self) -> History {
         History::load(self)
     }
+
+    /// The renames git knows of that just happened: the staged ones (`git mv`, the index
+    /// against HEAD) and those of the newest commit (a `git mv` committed in the same command),
+    /// as root-relative `(old, new)` pairs with git's own rename detection. Two `git` processes,
+    /// so the hook asks only when a path went away. Empty when git cannot say.
+    pub fn recent_renames(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut staged = git(&self.root);
+        staged.args([
+            "diff",
+            "--cached",
+            "-M",
+            "--name-status",
+            "-z",
+            "--no-color",
+        ]);
+        let mut newest = git(&self.root);
+        newest.args([
+            "log",
+            "-1",
+            "-M",
+            "--name-status",
+            "-z",
+            "--no-color",
+            "--format=",
+            "HEAD",
+            "--",
+        ]);
+        for c in [staged, newest] {
+            if let Some(bytes) = output(c) {
+                out.extend(self.renames_z(&bytes));
+            }
+        }
+        out
+    }
+
+    /// The `R` records of `--name-status -z` output, root-relative.
+    fn renames_z(&self, bytes: &[u8]) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut tokens = split_z(bytes).map(|t| t.trim_start_matches('\n').to_string());
+        while let Some(status) = tokens.next() {
+            match status.chars().next() {
+                Some('R') => {
+                    if let (Some(old), Some(new)) = (tokens.next(), tokens.next()) {
+                        if let (Some(o), Some(n)) = (self.local(&old), self.local(&new)) {
+                            out.push((o, n));
+                        }
+                    }
+                }
+                Some('C') => {
+                    tokens.next();
+                    tokens.next();
+                }
+                _ => {
+                    tokens.next();
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The live git facts a batch, a finalize or a sweep derives tiers from, read once.

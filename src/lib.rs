@@ -16,6 +16,7 @@
 //! - [`finalize`] and [`summary`]: drafts to report, and what it is worth; [`check`]: the
 //!   model-free check for CI.
 //! - [`apply`]: guarded apply and undo.
+//! - [`hook`]: the tool-call hook that reports the references a rename or delete just broke.
 //! - [`git`], [`paths`], [`fingerprint`], [`tokens`], [`time`]: the facts everything else stands on;
 //!   [`fsio`] and [`state`]: every write, and the helper's own `.hygiene/` folder.
 //! - [`cli`]: the thin command-line shell.
@@ -29,6 +30,7 @@ pub mod finalize;
 pub mod fingerprint;
 pub mod fsio;
 pub mod git;
+pub mod hook;
 pub mod kinds;
 pub mod lifecycle;
 pub mod paths;

@@ -972,6 +972,9 @@ fn client_env(
         .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
         .env("DISABLE_TELEMETRY", "1")
         .env("DISABLE_AUTOUPDATER", "1")
+        // A plugin copy without a built helper (a marketplace install into a temporary HOME)
+        // must not start a background build from its session-start hook during the tests.
+        .env("HYGIENE_HOOK_NO_BUILD", "1")
         .env_remove("ANTHROPIC_AUTH_TOKEN")
         .env_remove("CLAUDE_CONFIG_DIR")
         .env_remove("CLAUDECODE")
@@ -1648,4 +1651,342 @@ fn e2e_check_then_clean_asks_the_client_for_each_confirm_edit() {
         );
     }
     drop(mock);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tool-call hook (hooks/hooks.json, docs/hook.md) with the real client
+// ---------------------------------------------------------------------------------------------
+
+/// The blocks the client put into a request after the tool result of `tool_use_id` (where a
+/// PostToolUse hook's additional context lands: a `system` message, in 2.1.332), each as
+/// `{"role", "block"}`; `None` when the request does not carry that result.
+fn after_result(request: &Value, tool_use_id: &str) -> Option<Vec<Value>> {
+    let messages = request["body"]["messages"].as_array()?;
+    let mut flat: Vec<Value> = Vec::new();
+    for m in messages {
+        let blocks = match &m["content"] {
+            Value::String(t) => vec![json!({"type": "text", "text": t})],
+            Value::Array(a) => a.clone(),
+            _ => Vec::new(),
+        };
+        for b in blocks {
+            flat.push(json!({"role": m["role"], "block": b}));
+        }
+    }
+    let at = flat.iter().position(|x| {
+        x["block"]["type"] == "tool_result" && x["block"]["tool_use_id"] == tool_use_id
+    })?;
+    Some(flat.split_off(at + 1))
+}
+
+/// What the first request carrying the result of `tool_use_id` added after it.
+fn added_after(requests: &[Value], tool_use_id: &str) -> Vec<Value> {
+    requests
+        .iter()
+        .find_map(|r| after_result(r, tool_use_id))
+        .unwrap_or_else(|| panic!("no request carries the result of {tool_use_id}"))
+}
+
+/// The model renames a file CLAUDE.md names; the very next request the client sends carries the
+/// hook's report (document, line, new name); calls that break nothing add nothing; a rename in
+/// a command that then fails is reported through PostToolUseFailure.
+#[test]
+fn e2e_hook_reports_a_rename_in_the_same_turn() {
+    let claude = claude();
+    helper();
+    let plugin = plugin_root();
+    let plugin_s = plugin.to_str().unwrap();
+    let t = tempfile::tempdir().unwrap();
+    let repo = t.path().join("repo");
+    fs::create_dir_all(&repo).unwrap();
+    git(&repo, &["init", "-q"]);
+    write(&repo, "src/a.rs", "pub fn run() {}\n");
+    write(
+        &repo,
+        "CLAUDE.md",
+        "# Fixture\n\nThe entry point is `src/a.rs`.\n",
+    );
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "initial"]);
+    let mock = Mock::start(&t.path().join("mock"), "hook");
+    let run = client(
+        &claude,
+        &t.path().join("home"),
+        &repo,
+        Some(mock.port),
+        // No skill runs here: the agent's own tool calls are allowed outright.
+        &prompt_args(
+            "rename src/a.rs to src/b.rs",
+            plugin_s,
+            &["--allowedTools", "Bash,Write"],
+        ),
+    );
+    run.assert_no_tool_error("the hook scenario");
+    assert!(
+        run.result().contains("HOOK-DONE"),
+        "the scenario did not finish:\n{}",
+        tail(&run.raw, 4000)
+    );
+    assert!(
+        repo.join("src/c.rs").is_file() && !repo.join("src/a.rs").exists(),
+        "the model's two renames ran"
+    );
+    assert!(
+        repo.join(".hygiene/hook-index.json").is_file(),
+        "the session-start hook built the index"
+    );
+    let uses = run.tool_uses();
+    let id_of = |pred: &dyn Fn(&Value) -> bool| -> String {
+        uses.iter()
+            .find(|u| pred(u))
+            .map(|u| u["id"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no such tool call in {uses:?}"))
+    };
+    let mv = id_of(&|u| u["input"]["command"] == "git mv src/a.rs src/b.rs");
+    let ls = id_of(&|u| u["input"]["command"] == "ls src");
+    let wr = id_of(&|u| u["name"] == "Write");
+    let sed = id_of(&|u| {
+        u["input"]["command"]
+            .as_str()
+            .is_some_and(|c| c.starts_with("sed -i"))
+    });
+    let failing = id_of(&|u| u["input"]["command"] == "git mv src/b.rs src/c.rs && false");
+    let requests = mock.requests();
+
+    // The report reaches the model in the request right after the rename.
+    let added = added_after(&requests, &mv);
+    let text = added
+        .iter()
+        .map(|x| x["block"].to_string())
+        .collect::<String>();
+    assert!(
+        text.contains("CLAUDE.md:3") && text.contains("src/a.rs") && text.contains("src/b.rs"),
+        "the hook's report is not in the next request; added after the result: {added:#?}"
+    );
+    assert!(
+        text.contains("replace `src/a.rs` with `src/b.rs`"),
+        "the fix is not in the report: {text}"
+    );
+    let hook_block = added
+        .iter()
+        .find(|x| x["block"].to_string().contains("CLAUDE.md:3"))
+        .unwrap();
+    println!("the hook's report as the model receives it: {hook_block:#}");
+
+    assert_eq!(added.len(), 1, "the report is one block: {added:#?}");
+    // Calls that break nothing add nothing after their result: no tokens.
+    for (what, id) in [
+        ("ls src", &ls),
+        ("a Write of a new document", &wr),
+        ("the fix applied with sed", &sed),
+    ] {
+        let added = added_after(&requests, id);
+        assert!(
+            added.is_empty(),
+            "{what} broke nothing, yet the request carries after its result: {added:#?}"
+        );
+    }
+    // A command that renames and then fails: PostToolUse does not fire, PostToolUseFailure
+    // does, and the report follows CLAUDE.md as sed left it.
+    let added = added_after(&requests, &failing);
+    let text = added
+        .iter()
+        .map(|x| x["block"].to_string())
+        .collect::<String>();
+    assert!(
+        text.contains("PostToolUseFailure")
+            && text.contains("CLAUDE.md:3")
+            && text.contains("replace `src/b.rs` with `src/c.rs`"),
+        "the failed command's rename is not reported: {added:#?}"
+    );
+    assert_eq!(
+        fs::read_to_string(repo.join("CLAUDE.md")).unwrap(),
+        "# Fixture\n\nThe entry point is `src/b.rs`.\n"
+    );
+    drop(mock);
+}
+
+/// hooks/hooks.json: the events and tools the hook needs, every command a `hygiene hook` line
+/// the helper parses, and tool-call commands that can never fail the call.
+#[test]
+fn hooks_json_names_the_events_tools_and_helper() {
+    let path = plugin_root().join("hooks/hooks.json");
+    let v: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let hooks = v["hooks"].as_object().unwrap();
+    assert_eq!(
+        hooks.keys().map(String::as_str).collect::<BTreeSet<_>>(),
+        ["PostToolUse", "PostToolUseFailure", "SessionStart"].into()
+    );
+    let tools = |event: &str| -> BTreeSet<String> {
+        hooks[event]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["matcher"].as_str().unwrap().split('|'))
+            .map(str::to_string)
+            .collect()
+    };
+    for t in ["Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"] {
+        assert!(tools("PostToolUse").contains(t), "PostToolUse misses {t}");
+    }
+    assert_eq!(tools("PostToolUseFailure"), ["Bash".to_string()].into());
+    // The shim's binary, the path bin/hygiene builds and execs.
+    let shim = fs::read_to_string(plugin_root().join("bin/hygiene")).unwrap();
+    assert!(shim.contains(r#"bin="$root/target/release/hygiene""#));
+    for (event, entries) in hooks {
+        for h in entries
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["hooks"].as_array().unwrap())
+        {
+            assert_eq!(h["type"], "command");
+            assert!(
+                h["timeout"].as_u64().is_some_and(|t| (1..=60).contains(&t)),
+                "{h}"
+            );
+            let cmd = h["command"].as_str().unwrap();
+            let (exe, rest) = cmd
+                .strip_prefix("\"${CLAUDE_PLUGIN_ROOT}/")
+                .and_then(|c| c.split_once("\" "))
+                .unwrap_or_else(|| panic!("{event}: {cmd} does not start at the plugin root"));
+            let args: Vec<&str> = rest
+                .split(" 2>")
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            let want = if event == "SessionStart" {
+                "session-start"
+            } else {
+                "post-tool-use"
+            };
+            assert_eq!(args, ["hook", want], "{event}: {cmd}");
+            Cli::try_parse_from(std::iter::once("hygiene").chain(args.iter().copied()))
+                .unwrap_or_else(|e| panic!("{cmd}: {e}"));
+            if event == "SessionStart" {
+                assert_eq!(
+                    exe, "bin/hygiene",
+                    "session start goes through the shim (it builds)"
+                );
+            } else {
+                assert_eq!(
+                    exe, "target/release/hygiene",
+                    "{event}: the built helper, directly"
+                );
+                assert!(
+                    cmd.ends_with(" 2>/dev/null || true"),
+                    "{event}: a missing helper must not fail the tool call: {cmd}"
+                );
+            }
+        }
+    }
+}
+
+fn executable(path: &Path, text: &str) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+    let mut perm = fs::metadata(path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    fs::set_permissions(path, perm).unwrap();
+}
+
+fn shim_hook(root: &Path, event: &str, path: &str, extra: &[(&str, &str)]) -> Output {
+    let home = root.join("home");
+    fs::create_dir_all(&home).unwrap();
+    let mut cmd = Command::new("bash");
+    cmd.arg(root.join("bin/hygiene"))
+        .args(["hook", event])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", &home)
+        .stdin(Stdio::null());
+    for (k, v) in extra {
+        cmd.env(k, v);
+    }
+    run(&mut cmd)
+}
+
+#[test]
+fn shim_hook_mode_never_fails_and_passes_only_stdout() {
+    let t = fake_root();
+    // A helper that answers, complains and fails: the hook shows the answer, nothing else.
+    executable(
+        &t.path().join("target/release/hygiene"),
+        "#!/bin/sh\necho \"answer $*\"\necho oops >&2\nexit 2\n",
+    );
+    let later = std::time::SystemTime::now() + Duration::from_secs(5);
+    fs::File::options()
+        .write(true)
+        .open(t.path().join("target/release/hygiene"))
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    let out = shim_hook(t.path(), "post-tool-use", "/usr/bin:/bin", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "answer hook post-tool-use\n"
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // No helper and no cargo: silence, exit 0.
+    let t = fake_root();
+    let out = shim_hook(t.path(), "session-start", "/usr/bin:/bin", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+}
+
+#[test]
+fn shim_session_start_builds_a_missing_helper_in_the_background() {
+    let t = fake_root();
+    // A stand-in cargo that records its arguments and produces the helper.
+    let fake_bin = t.path().join("fakebin");
+    executable(
+        &fake_bin.join("cargo"),
+        &format!(
+            "#!/bin/sh\necho \"$*\" > {log}\nmkdir -p {root}/target/release\nprintf '#!/bin/sh\\necho built\\n' > {root}/target/release/hygiene\nchmod +x {root}/target/release/hygiene\n",
+            log = t.path().join("cargo-args").display(),
+            root = t.path().display()
+        ),
+    );
+    let path = format!("{}:/usr/bin:/bin", fake_bin.display());
+    // Switched off: no build.
+    let out = shim_hook(
+        t.path(),
+        "session-start",
+        &path,
+        &[("HYGIENE_HOOK_NO_BUILD", "1")],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !t.path().join("cargo-args").exists(),
+        "HYGIENE_HOOK_NO_BUILD=1 starts no build"
+    );
+    // On: the hook returns at once, silent; the build happens behind it.
+    let out = shim_hook(t.path(), "session-start", &path, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    let start = Instant::now();
+    while !t.path().join("cargo-args").exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no background build ran"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let args = fs::read_to_string(t.path().join("cargo-args")).unwrap();
+    assert!(
+        args.starts_with("build --release --quiet --manifest-path "),
+        "{args}"
+    );
+    assert!(args.trim_end().ends_with("--bin hygiene"), "{args}");
+    assert!(t.path().join("target/release/hygiene").is_file());
+    assert!(t.path().join("target/hook-build.log").is_file());
 }

@@ -332,7 +332,6 @@ fn build(root: &Path, case: &Case) -> Built {
             let start = 1 + o.start % n;
             let end = (start + o.len - 1).min(n);
             let anchor = json!({"start_line": start, "end_line": end});
-            let span: Vec<&str> = lines[start - 1..end].iter().map(|&l| LINES[l]).collect();
             let mut edit = match o.kind {
                 0 => json!({"kind": "delete-range", "anchor": anchor}),
                 1 => {

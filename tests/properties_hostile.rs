@@ -302,12 +302,14 @@ fn nested_repositories_are_never_written() {
 #[cfg(unix)]
 #[test]
 fn a_block_survives_any_dedupe_between_names_of_one_file() {
+    // Rules Claude Code loads every session: the reader rule lets a dedupe take a span from
+    // one and keep it in another.
     const NAMES: [&str; 5] = [
-        "docs/a.md",
-        "docs/b.md",
-        "mirror/docs/a.md",
-        "mirror/docs/b.md",
-        "docs/h.md",
+        ".claude/rules/a.md",
+        ".claude/rules/b.md",
+        "mirror/.claude/rules/a.md",
+        "mirror/.claude/rules/b.md",
+        ".claude/rules/h.md",
     ];
     let applied = Cell::new(0usize);
     let strategy = proptest::collection::vec((0usize..NAMES.len(), 0usize..NAMES.len()), 1..5);
@@ -317,10 +319,10 @@ fn a_block_survives_any_dedupe_between_names_of_one_file() {
             let r = &f.root;
             let block = "a paragraph long enough to be a duplicate block worth removing\n";
             let text = format!("# Doc\n{block}");
-            write(r, "docs/a.md", &text);
-            write(r, "docs/b.md", &text);
+            write(r, ".claude/rules/a.md", &text);
+            write(r, ".claude/rules/b.md", &text);
             std::os::unix::fs::symlink(".", r.join("mirror")).unwrap();
-            std::fs::hard_link(r.join("docs/a.md"), r.join("docs/h.md")).unwrap();
+            std::fs::hard_link(r.join(".claude/rules/a.md"), r.join(".claude/rules/h.md")).unwrap();
             commit_all(r);
             let entries: Vec<Value> = pairs
                 .iter()
@@ -330,7 +332,7 @@ fn a_block_survives_any_dedupe_between_names_of_one_file() {
             let (_, out) = hy(r, &["apply", "--tier", "auto", "--format", "json"], &[]);
             let v: Value = serde_json::from_str(&out).unwrap_or(Value::Null);
             applied.set(applied.get() + v["applied"].as_u64().unwrap_or(0) as usize);
-            let survives = ["docs/a.md", "docs/b.md"]
+            let survives = [".claude/rules/a.md", ".claude/rules/b.md"]
                 .iter()
                 .any(|p| std::fs::read_to_string(r.join(p)).is_ok_and(|t| t.contains(block)));
             prop_assert!(survives, "the block is gone: {}", out);
@@ -338,7 +340,7 @@ fn a_block_survives_any_dedupe_between_names_of_one_file() {
             if v["batch"].is_string() {
                 let (code, _) = hy(r, &["undo"], &[]);
                 prop_assert_eq!(code, 0);
-                prop_assert_eq!(std::fs::read_to_string(r.join("docs/b.md")).unwrap(), text.clone());
+                prop_assert_eq!(std::fs::read_to_string(r.join(".claude/rules/b.md")).unwrap(), text.clone());
             }
             Ok(())
         })

@@ -88,6 +88,22 @@ Use `run_scan()` from `src/lib.rs` and `Repo::history` but not `vanished_call()`
 \n{shared}\n## State\n\nStatus: Done\n\n- [x] one\n- [x] two\n- [x] three\n\nTODO: tidy this. FIXME too.\n"
     );
     write(d, "guide.md", &guide);
+    // An investigation write-up, long, whose own text says it is over.
+    let story: String = (0..90)
+        .map(|i| {
+            format!("Step {i} of the hunt checked one more cache layer and found nothing new. ")
+        })
+        .collect();
+    write(
+        d,
+        "docs/investigations/cache-miss.md",
+        &format!("# Cache misses\n\n{story}\n\n## Root cause\n\nThe key omitted the locale.\n"),
+    );
+    write(
+        d,
+        ".claude/commands/build.md",
+        &format!("# Build\n\nBefore a push:\n\n{shared}"),
+    );
     write(
         d,
         "docs/old-plan.md",
@@ -271,10 +287,19 @@ fn every_signal_kind_with_lines_and_fields() {
         lines: vec![line_of(&f.guide, "TODO")]
     }));
 
-    // Duplicate: the per-session CLAUDE.md keeps the section; the guide's copy is flagged with
-    // the exact lines, and those lines equal the canonical lines after whitespace folding.
+    // Duplicate: the per-session CLAUDE.md keeps the section. The guide's copy is read by people,
+    // who never read CLAUDE.md: no signal there. The command's copy (Claude Code only) is
+    // flagged with the exact lines, and they equal the canonical lines after whitespace folding.
+    assert!(sig(&|s| matches!(s, Signal::DuplicateBlock { .. })).is_empty());
     let claude = std::fs::read_to_string(d.join("CLAUDE.md")).unwrap();
-    let dup = sig(&|s| matches!(s, Signal::DuplicateBlock { .. }));
+    let cmd_text = std::fs::read_to_string(d.join(".claude/commands/build.md")).unwrap();
+    let cmd = item(&r, ".claude/commands/build.md");
+    let dup: Vec<&Signal> = cmd
+        .signals
+        .iter()
+        .filter(|s| matches!(s, Signal::DuplicateBlock { .. }))
+        .collect();
+    assert_eq!(dup.len(), 1, "{dup:#?}");
     let Signal::DuplicateBlock {
         start_line,
         end_line,
@@ -283,12 +308,11 @@ fn every_signal_kind_with_lines_and_fields() {
     else {
         unreachable!()
     };
-    assert_eq!(dup.len(), 1, "{dup:#?}");
     let cs = line_of(&claude, "## Build");
     let ce = line_of(&claude, "refuses a red build");
     assert_eq!(canonical_ref, format!("CLAUDE.md:{cs}-{ce}"));
-    assert_eq!(start_line, line_of(&f.guide, "## Build"));
-    assert_eq!(end_line, line_of(&f.guide, "refuses a red build"));
+    assert_eq!(start_line, line_of(&cmd_text, "## Build"));
+    assert_eq!(end_line, line_of(&cmd_text, "refuses a red build"));
     let span = |t: &str, a: u32, b: u32| {
         t.lines()
             .skip(a as usize - 1)
@@ -299,8 +323,8 @@ fn every_signal_kind_with_lines_and_fields() {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    assert_eq!(span(&f.guide, start_line, end_line), span(&claude, cs, ce));
-    assert!(g
+    assert_eq!(span(&cmd_text, start_line, end_line), span(&claude, cs, ce));
+    assert!(cmd
         .suggestions
         .iter()
         .any(|s| s.exact_edit.kind == hygiene::report::EditKind::Dedupe
@@ -309,6 +333,19 @@ fn every_signal_kind_with_lines_and_fields() {
         !r.shortlist.iter().any(|i| i.path == "CLAUDE.md"),
         "the canonical copy is not flagged"
     );
+
+    // The resolved investigation: the heading that says so, and its prose word count.
+    let inv = item(&r, "docs/investigations/cache-miss.md");
+    let inv_text = std::fs::read_to_string(d.join("docs/investigations/cache-miss.md")).unwrap();
+    match &inv.signals[..] {
+        [Signal::ResolvedNarrative { line, text, words }] => {
+            assert_eq!(*line, line_of(&inv_text, "## Root cause"));
+            assert_eq!(text, "## Root cause");
+            assert!(*words >= THRESHOLDS.resolved_narrative_min_words, "{words}");
+        }
+        other => panic!("{other:#?}"),
+    }
+    assert!(inv.suggestions.is_empty(), "the model distils; no edit");
 
     // Superseded with `by` resolved to the linked document.
     let old = item(&r, "docs/old-plan.md");
@@ -748,36 +785,65 @@ fn paths_scope_exclude_and_cli() {
     assert_eq!(v[0]["encoding"], "cl100k_base");
 }
 
-/// The golden classifier example `duplicated-dedupe` (examples/golden on main), rebuilt here:
-/// its `item.json` expects exactly this signal and suggestion.
+/// The golden classifier example `duplicated-dedupe` (examples/golden/classifier): its `repo/`
+/// committed and scanned gives exactly the signals, the suggested edit, the token count and the
+/// load class its `item.json` expects.
 #[test]
 fn golden_dedupe_example() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     init(d);
-    write(d, "README.md", "# Widget\n\n## Setup\n\nInstall Rust 1.85, then run `cargo build`.\nCopy `config.example.toml` to `config.toml`.\n");
-    write(d, "docs/setup.md", "# Setting up\n\nInstall Rust 1.85, then run `cargo build`.\nCopy `config.example.toml` to `config.toml`.\n\nAsk in the team chat if the build fails.\n");
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/golden/classifier/duplicated-dedupe");
+    // CLAUDE.md first, earlier: both files load every session, so the older keeps the copy
+    // (the canonical rule), as in the repository the example stands for.
+    for rel in ["CLAUDE.md", "config.example.toml", ".claude/rules/setup.md"] {
+        write(
+            d,
+            rel,
+            &std::fs::read_to_string(golden.join("repo").join(rel)).unwrap(),
+        );
+        if rel == "config.example.toml" {
+            git(d, &["add", "-A"]);
+            let st = Command::new("git")
+                .current_dir(d)
+                .args(["-c", "user.name=t", "-c", "user.email=t@e"])
+                .args(["-c", "commit.gpgsign=false", "commit", "-q", "-m", "zero"])
+                .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+                .status()
+                .unwrap();
+            assert!(st.success());
+        }
+    }
     commit(d, "one");
+    let want: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(golden.join("item.json")).unwrap()).unwrap();
     let r = run(d);
     assert_eq!(r.shortlist.len(), 1, "{:#?}", r.shortlist);
-    let it = item(&r, "docs/setup.md");
+    let it = item(&r, want["path"].as_str().unwrap());
+    assert_eq!(serde_json::to_value(&it.signals).unwrap(), want["signals"]);
+    assert_eq!(it.suggestions.len(), 1, "{:#?}", it.suggestions);
     assert_eq!(
-        it.signals,
-        vec![Signal::DuplicateBlock {
-            start_line: 3,
-            end_line: 4,
-            canonical_ref: "README.md:5-6".into()
-        }]
+        serde_json::to_value(&it.suggestions[0].exact_edit).unwrap(),
+        want["suggestions"][0]["exact_edit"]
     );
-    let e = &it.suggestions[0].exact_edit;
-    assert_eq!(e.kind, hygiene::report::EditKind::Dedupe);
-    assert_eq!(e.canonical_ref.as_deref(), Some("README.md:5-6"));
+    assert_eq!(serde_json::json!(it.raw_tokens), want["raw_tokens"]);
     assert_eq!(
-        e.anchor,
-        Some(hygiene::report::Anchor::Lines(hygiene::report::LineRange {
-            start_line: 3,
-            end_line: 4
-        }))
+        serde_json::to_value(it.injection_frequency).unwrap(),
+        want["injection_frequency"]
+    );
+    // The same copy in a page people read is not a dedupe: they never read CLAUDE.md.
+    write(
+        d,
+        "docs/setup.md",
+        &std::fs::read_to_string(golden.join("repo/.claude/rules/setup.md")).unwrap(),
+    );
+    commit(d, "two");
+    let r = run(d);
+    assert!(
+        r.shortlist.iter().all(|i| i.path != "docs/setup.md"),
+        "{:#?}",
+        r.shortlist
     );
 }
 

@@ -102,6 +102,30 @@ impl Rule {
     }
 }
 
+/// The `hook` section: how the plugin's tool-call hook behaves in this repository
+/// (`docs/hook.md`). It lives in the rulebook because the rulebook is the one file a repository
+/// already commits to tell hygiene how to treat its documents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HookSettings {
+    /// Whether `hygiene hook` checks references after the agent's tool calls. `false` makes the
+    /// hook exit at once, print nothing and keep no index.
+    pub enabled: bool,
+}
+
+impl Default for HookSettings {
+    /// On: a hook that must be switched on would miss the moment it exists for.
+    fn default() -> HookSettings {
+        HookSettings { enabled: true }
+    }
+}
+
+/// The `hook` section as written: every key optional, no others allowed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHook {
+    enabled: Option<bool>,
+}
+
 /// The merged rulebook: the shipped defaults overridden or extended by `.hygiene/rulebook.json`.
 #[derive(Debug, Clone, Default)]
 pub struct Rulebook {
@@ -116,6 +140,8 @@ pub struct Rulebook {
     /// Role overrides (`roles`), tried before the default role table; the repository's own
     /// first.
     pub roles: Vec<crate::roles::Override>,
+    /// The hook settings (the last file that sets a key wins).
+    pub hook: HookSettings,
 }
 
 /// A rule as parsed from JSON, before the semantic checks.
@@ -143,16 +169,33 @@ struct Parsed {
     scope_globs: Option<Vec<String>>,
     excluded_dirs: Vec<String>,
     roles: Vec<crate::roles::Override>,
+    hook_enabled: Option<bool>,
 }
 
 impl Rulebook {
     /// Loads the defaults and `.hygiene/rulebook.json` under `root`.
     pub fn load(root: &Path) -> Result<Rulebook> {
-        let mut book = Rulebook::defaults()?;
+        Rulebook::load_with(root, true)
+    }
+
+    /// Loads only the settings (`scope_globs`, `excluded_dirs`, `hook`) of the defaults and
+    /// `.hygiene/rulebook.json`, with no rule read or compiled: what the tool-call hook needs on
+    /// every call, at a fraction of the cost (the rules are not its business, and a broken
+    /// rule must not silence it). `rules` is empty.
+    pub fn load_settings(root: &Path) -> Result<Rulebook> {
+        Rulebook::load_with(root, false)
+    }
+
+    fn load_with(root: &Path, rules: bool) -> Result<Rulebook> {
+        let mut book = Rulebook::default();
+        book.merge(
+            parse(DEFAULT_SOURCE, DEFAULT_RULEBOOK.as_bytes(), rules)?,
+            DEFAULT_SOURCE,
+        );
         // Resolved like every `.hygiene/` path: a committed link is refused, not followed.
         let path = crate::state::path(root, "rulebook.json", false)?;
         if let Some(bytes) = crate::error::read_optional(&path)? {
-            book.merge(parse(REPO_RULEBOOK, &bytes)?, REPO_RULEBOOK);
+            book.merge(parse(REPO_RULEBOOK, &bytes, rules)?, REPO_RULEBOOK);
         }
         Ok(book)
     }
@@ -165,7 +208,7 @@ impl Rulebook {
     /// Parses one rulebook file on its own (no defaults); `source` names it in errors.
     pub fn from_json(source: &str, bytes: &[u8]) -> Result<Rulebook> {
         let mut book = Rulebook::default();
-        book.merge(parse(source, bytes)?, source);
+        book.merge(parse(source, bytes, true)?, source);
         Ok(book)
     }
 
@@ -224,6 +267,19 @@ impl Rulebook {
         out.insert(
             "excluded_dirs".into(),
             serde_json::to_value(&self.excluded_dirs).unwrap_or_default(),
+        );
+        out.insert(
+            "roles".into(),
+            Value::Array(
+                self.roles
+                    .iter()
+                    .map(|o| serde_json::json!({"glob": o.glob, "role": o.role}))
+                    .collect(),
+            ),
+        );
+        out.insert(
+            "hook".into(),
+            serde_json::json!({"enabled": self.hook.enabled}),
         );
         out.insert("rules".into(), Value::Array(rules));
         Value::Object(out)
@@ -305,6 +361,9 @@ impl Rulebook {
         let mut roles = parsed.roles;
         roles.append(&mut self.roles);
         self.roles = roles;
+        if let Some(enabled) = parsed.hook_enabled {
+            self.hook.enabled = enabled;
+        }
         self.sources.push(source.to_string());
     }
 }
@@ -337,7 +396,7 @@ pub fn compile_glob(glob: &str) -> std::result::Result<GlobMatcher, String> {
         .map_err(|e| format!("bad glob `{glob}`: {}", e.kind()))
 }
 
-fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
+fn parse(source: &str, bytes: &[u8], with_rules: bool) -> Result<Parsed> {
     let top: Value = crate::error::parse_json(source, bytes)?;
     let Value::Object(top) = top else {
         return Err(bad(source, "the rulebook must be a JSON object".into()));
@@ -348,6 +407,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
             "scope_globs",
             "excluded_dirs",
             "roles",
+            "hook",
             "description",
             "$schema",
         ]
@@ -355,7 +415,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
         {
             return Err(bad(
                 source,
-                format!("unknown top-level key `{key}` (expected rules, scope_globs, excluded_dirs, roles, description)"),
+                format!("unknown top-level key `{key}` (expected rules, scope_globs, excluded_dirs, roles, hook, description)"),
             ));
         }
     }
@@ -416,7 +476,26 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
             dirs
         }
     };
+    let hook_enabled = match top.get("hook") {
+        None => None,
+        Some(v @ Value::Object(_)) => {
+            let raw: RawHook = serde_json::from_value(v.clone()).map_err(|e| {
+                bad(
+                    source,
+                    format!("hook: {e} (the hook section takes `enabled`: true or false)"),
+                )
+            })?;
+            raw.enabled
+        }
+        Some(_) => {
+            return Err(bad(
+                source,
+                "`hook` must be an object, e.g. {\"enabled\": false}".into(),
+            ))
+        }
+    };
     let raw_rules = match top.get("rules") {
+        _ if !with_rules => Vec::new(),
         None => Vec::new(),
         Some(Value::Array(a)) => a.clone(),
         Some(_) => return Err(bad(source, "`rules` must be an array".into())),
@@ -441,6 +520,7 @@ fn parse(source: &str, bytes: &[u8]) -> Result<Parsed> {
         scope_globs,
         excluded_dirs,
         roles,
+        hook_enabled,
     })
 }
 
@@ -610,6 +690,58 @@ mod tests {
         let book = Rulebook::defaults().unwrap();
         assert!(book.rule("handoffs").is_some());
         assert!(book.rule("plans").is_some());
+    }
+
+    #[test]
+    fn hook_section_merges_and_is_checked() {
+        assert!(Rulebook::defaults().unwrap().hook.enabled, "on by default");
+        let mut book = Rulebook::defaults().unwrap();
+        book.merge(
+            parse("r.json", br#"{"hook": {"enabled": false}}"#, true).unwrap(),
+            "r.json",
+        );
+        assert!(!book.hook.enabled);
+        // A file that does not set the key leaves the earlier value.
+        book.merge(
+            parse("s.json", br#"{"rules": []}"#, true).unwrap(),
+            "s.json",
+        );
+        assert!(!book.hook.enabled);
+        for (bad_json, says) in [
+            (r#"{"hook": false}"#, "must be an object"),
+            (r#"{"hook": {"enabled": "no"}}"#, "enabled"),
+            (r#"{"hook": {"enable": false}}"#, "unknown field `enable`"),
+        ] {
+            let e = parse("r.json", bad_json.as_bytes(), false)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                e.starts_with("r.json: ") && e.contains(says),
+                "{bad_json}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn settings_alone_skip_the_rules() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join(".hygiene")).unwrap();
+        std::fs::write(
+            t.path().join(REPO_RULEBOOK),
+            r#"{"excluded_dirs": ["gen"], "hook": {"enabled": false}, "rules": [{"id": "x", "match": "file"}]}"#,
+        )
+        .unwrap();
+        let e = Rulebook::load(t.path()).err().unwrap().to_string();
+        assert!(
+            e.contains("rule `x`"),
+            "the full load checks the rules: {e}"
+        );
+        let s = Rulebook::load_settings(t.path()).unwrap();
+        assert!(s.rules.is_empty());
+        assert_eq!(s.excluded_dirs, ["gen"]);
+        assert!(!s.hook.enabled);
+        assert_eq!(s.scope_globs, Rulebook::defaults().unwrap().scope_globs);
     }
 
     #[test]

@@ -185,8 +185,38 @@ enum Outcome {
     Skip(Skipped),
 }
 
-/// Reads a document for scanning, or says why it cannot be.
-fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
+/// Which files are documents: the scope globs (`scope` when given and not empty, else the
+/// rulebook's, else [`DEFAULT_SCOPE`]) and the folder names never descended into
+/// ([`DEFAULT_EXCLUDED`], then the rulebook's, then `exclude`, without duplicates). One
+/// definition, so the scan and the hook see the same documents.
+pub fn document_set(
+    rulebook: &crate::lifecycle::Rulebook,
+    scope: Option<&[String]>,
+    exclude: &[String],
+) -> (Vec<String>, Vec<String>) {
+    let scope_globs: Vec<String> = scope
+        .filter(|s| !s.is_empty())
+        .map(<[String]>::to_vec)
+        .or_else(|| rulebook.scope_globs.clone())
+        .unwrap_or_else(|| DEFAULT_SCOPE.iter().map(|s| s.to_string()).collect());
+    let mut excluded: Vec<String> = Vec::new();
+    for e in DEFAULT_EXCLUDED
+        .iter()
+        .map(|s| s.to_string())
+        .chain(rulebook.excluded_dirs.iter().cloned())
+        .chain(exclude.iter().cloned())
+    {
+        let e = e.trim_matches('/').to_string();
+        if !e.is_empty() && !excluded.contains(&e) {
+            excluded.push(e);
+        }
+    }
+    (scope_globs, excluded)
+}
+
+/// Reads a document for scanning, or says why it cannot be: a symbolic link, a file that is not
+/// a regular file, over the size cap, binary or not UTF-8 is never read as a document.
+pub fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
     use std::io::Read;
     let full = root.join(rel);
     let io = |e: std::io::Error| match e.kind() {
@@ -250,24 +280,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .canonicalize()
         .map_err(|e| crate::Error::io(&opts.root, e))?;
     let rulebook = crate::lifecycle::Rulebook::load(&root)?;
-    let scope_globs: Vec<String> = opts
-        .scope
-        .clone()
-        .filter(|s| !s.is_empty())
-        .or_else(|| rulebook.scope_globs.clone())
-        .unwrap_or_else(|| DEFAULT_SCOPE.iter().map(|s| s.to_string()).collect());
-    let mut excluded: Vec<String> = Vec::new();
-    for e in DEFAULT_EXCLUDED
-        .iter()
-        .map(|s| s.to_string())
-        .chain(rulebook.excluded_dirs.iter().cloned())
-        .chain(opts.exclude.iter().cloned())
-    {
-        let e = e.trim_matches('/').to_string();
-        if !e.is_empty() && !excluded.contains(&e) {
-            excluded.push(e);
-        }
-    }
+    let (scope_globs, excluded) = document_set(&rulebook, opts.scope.as_deref(), &opts.exclude);
     let filters = normalize_filters(&opts.paths)?;
     let globs = walk::globset(&scope_globs)?;
     let counters = opts.progress.as_deref();

@@ -137,35 +137,34 @@ pub enum Target {
     },
 }
 
-/// Resolves `r`, written in the document at root-relative `doc`.
-pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
-    let dest = r.dest.trim();
-    if dest.is_empty() || has_scheme(dest) || dest.starts_with("//") {
-        return Target::Skip;
-    }
-    if dest.contains("{{") || dest.contains("}}") || dest.contains('$') || dest.contains('<') {
-        return Target::Skip;
-    }
-    let sp = split(dest);
-    let written = if r.via == Via::Code {
-        strip_line_suffix(sp.written)
+/// The path part of a reference as written: before `#` or `?`, and for a backticked path
+/// without its `:LINE` suffix. What a `replace-text` fix replaces.
+pub fn path_part(r: &Ref) -> &str {
+    let written = split(r.dest.trim()).written;
+    if r.via == Via::Code {
+        strip_line_suffix(written)
     } else {
-        sp.written
-    };
-    let fragment = sp.fragment.map(percent_decode);
-    if written.is_empty() {
-        // `#anchor` into the document itself.
-        return match fragment {
-            Some(_) if r.via == Via::Link => Target::Found {
-                path: Some(doc.to_string()),
-                fragment,
-            },
-            _ => Target::Skip,
-        };
+        written
     }
-    if written.starts_with('~') {
-        return Target::Skip;
-    }
+}
+
+/// The root-relative paths the path part `written` of a reference in the document `doc` can
+/// name, in resolution order, each with whether it is read relative to the document's folder:
+/// the folder reading first, then the root reading (a leading `/` means the root only). Empty
+/// when every reading leaves the root. [`resolve`] takes the first that exists; the hook keeps
+/// the list to see when the path a reference named goes away.
+///
+/// ```
+/// use hygiene::scan::refs::candidates;
+/// assert_eq!(
+///     candidates("docs/a.md", "src/x.rs"),
+///     vec![("docs/src/x.rs".to_string(), true), ("src/x.rs".to_string(), false)]
+/// );
+/// assert_eq!(candidates("docs/a.md", "../x.rs"), vec![("x.rs".to_string(), true)]);
+/// assert_eq!(candidates("docs/a.md", "/x%20y.md"), vec![("x y.md".to_string(), false)]);
+/// assert!(candidates("a.md", "../../x").is_empty());
+/// ```
+pub fn candidates(doc: &str, written: &str) -> Vec<(String, bool)> {
     let decoded = percent_decode(written);
     let base = folder(doc);
     let mut candidates: Vec<(String, bool)> = Vec::new();
@@ -185,6 +184,37 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             }
         }
     }
+    candidates
+}
+
+/// Resolves `r`, written in the document at root-relative `doc`.
+pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
+    let dest = r.dest.trim();
+    if dest.is_empty() || has_scheme(dest) || dest.starts_with("//") {
+        return Target::Skip;
+    }
+    if dest.contains("{{") || dest.contains("}}") || dest.contains('$') || dest.contains('<') {
+        return Target::Skip;
+    }
+    let sp = split(dest);
+    let written = path_part(r);
+    let fragment = sp.fragment.map(percent_decode);
+    if written.is_empty() {
+        // `#anchor` into the document itself.
+        return match fragment {
+            Some(_) if r.via == Via::Link => Target::Found {
+                path: Some(doc.to_string()),
+                fragment,
+            },
+            _ => Target::Skip,
+        };
+    }
+    if written.starts_with('~') {
+        return Target::Skip;
+    }
+    let decoded = percent_decode(written);
+    let base = folder(doc);
+    let candidates = candidates(doc, written);
     if candidates.is_empty() {
         return Target::Skip;
     }

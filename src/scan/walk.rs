@@ -150,14 +150,29 @@ enum Found {
 /// from `.gitignore` files (including those of parent folders when `root` is a subfolder of a
 /// work tree), `.git/info/exclude`, the global git excludes, and `.ignore` files.
 pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
+    walk_from(root, root, None, scope, excluded)
+}
+
+/// Like [`walk`], but only under the folder `start` inside `root` (whose ignore files still
+/// apply), at most `max_depth` levels down (`Some(1)`: its entries only). Paths stay
+/// root-relative; `start` itself is not listed. What the hook uses to look again at just the
+/// folders that changed, by the same rules as a whole walk.
+pub fn walk_from(
+    root: &Path,
+    start: &Path,
+    max_depth: Option<usize>,
+    scope: &GlobSet,
+    excluded: &[String],
+) -> Walked {
     let excluded: HashSet<String> = excluded
         .iter()
         .cloned()
         .chain(std::iter::once(".git".to_string()))
         .collect();
     let found: std::sync::Arc<Mutex<Vec<Found>>> = Default::default();
-    let mut builder = WalkBuilder::new(root);
+    let mut builder = WalkBuilder::new(start);
     builder
+        .max_depth(max_depth)
         .hidden(false)
         .parents(true)
         .require_git(false)
@@ -199,6 +214,7 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
     }
     let ex = excluded.clone();
     let seen = found.clone();
+    let base = root.to_path_buf();
     builder.filter_entry(move |e| {
         if e.depth() == 0 || !e.file_type().is_some_and(|t| t.is_dir()) {
             return true;
@@ -214,7 +230,7 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
                 v.push(f);
             }
         };
-        if let Some(rel) = crate::paths::to_rel(root_path(e), dir) {
+        if let Some(rel) = crate::paths::to_rel(&base, dir) {
             if nested {
                 push(Found::Nested(rel.clone()));
             }
@@ -316,14 +332,6 @@ pub fn walk(root: &Path, scope: &GlobSet, excluded: &[String]) -> Walked {
 }
 
 /// The root the walk started from, seen from one of its entries.
-fn root_path(e: &ignore::DirEntry) -> &Path {
-    let mut p = e.path();
-    for _ in 0..e.depth() {
-        p = p.parent().unwrap_or(p);
-    }
-    p
-}
-
 /// The global git excludes file the walker reads (`core.excludesFile`'s default location).
 fn global_excludes() -> Option<std::path::PathBuf> {
     let base = std::env::var_os("XDG_CONFIG_HOME")

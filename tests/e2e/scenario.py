@@ -291,8 +291,46 @@ def clean(body, skill_text, cwd):
     return say("CLEAN-DONE: " + " ".join(outcomes))
 
 
+# --- mode "hook" (tests/plugin.rs, e2e_hook_reports_a_rename_in_the_same_turn) ---------------
+# The agent renames a file that CLAUDE.md names; the plugin's PostToolUse hook must put its report
+# into the very next request. Then calls that break nothing (a read-only command, a Write of a new
+# document, the fix applied in place with sed), which must add nothing; then a rename in a command
+# that fails afterwards, which the PostToolUseFailure hook must report. The step is the number of
+# tool calls in the request; only the step meant to fail may fail.
+
+HOOK_MODE = "hook"
+HOOK_STEPS = [
+    ("Bash", {"command": "git mv src/a.rs src/b.rs", "description": "Rename the module"}),
+    ("Bash", {"command": "ls src", "description": "List the sources"}),
+    ("Write", {"file_path": "NOTES.md", "content": "# Notes\n\nNothing to see.\n"}),
+    ("Bash", {"command": "sed -i 's#src/a.rs#src/b.rs#' CLAUDE.md", "description": "Fix it"}),
+    ("Bash", {"command": "git mv src/b.rs src/c.rs && false", "description": "Rename, then fail"}),
+]
+HOOK_FAILING_STEP = 4
+
+
+def hook_flow(body, cwd):
+    if not any(t.get("name") == "Bash" for t in body.get("tools", [])):
+        return say("MOCK: side request")
+    calls = tool_calls(body)
+    done = len(calls)
+    if calls and calls[-1][1] and calls[-1][1].get("is_error") and done - 1 != HOOK_FAILING_STEP:
+        return say("TOOL-ERROR-SEEN: " + _result_text(calls[-1][1])[-600:])
+    if done >= len(HOOK_STEPS):
+        return say("HOOK-DONE")
+    name, args = HOOK_STEPS[done]
+    args = dict(args)
+    if "file_path" in args:
+        args["file_path"] = os.path.join(cwd, args["file_path"])
+    return [{"type": "tool_use", "name": name, "input": args}]
+
+# --- end of mode "hook" -------------------------------------------------------------------------
+
+
 def respond(body):
     cwd = cwd_of(body)
+    if os.environ.get("HYGIENE_E2E_MODE") == HOOK_MODE:
+        return hook_flow(body, cwd)
     # An error ends the turn, except where the skill expects one: an approve command the user
     # declined at the client's permission prompt (or that the helper refused).
     calls = tool_calls(body)
