@@ -64,6 +64,10 @@ pub struct Policy {
     pub thresholds: crate::scan::Thresholds,
     /// What the scanner reads and how it decides.
     pub scanner: ScannerPolicy,
+    /// Who reads which document, and the rule every dedupe passes.
+    pub readers: ReaderPolicy,
+    /// What each document is to its readers, and what each role may draw and take.
+    pub roles: RolePolicy,
     /// Exit codes of every command.
     pub exit_codes: Vec<ExitCode>,
 }
@@ -91,6 +95,53 @@ pub struct ScannerPolicy {
     pub provisional_markers: &'static [&'static str],
     /// The signals a `hygiene: frozen` document never draws.
     pub frozen_exempt_signals: &'static [&'static str],
+    /// A block repeated in this many files or more is boilerplate (page templates, versioned
+    /// copies, translations, plugin bundles): no duplicate signal.
+    pub boilerplate_min_files: usize,
+}
+
+/// The reader table as published.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReaderPolicy {
+    /// Who reads a document, first matching row wins (plus Claude Code's per-session set, and
+    /// plugin users for shipped plugin content).
+    pub rules: &'static [crate::readers::ReaderRule],
+    /// When a dedupe may take a span from a document.
+    pub dedupe_rule: &'static str,
+}
+
+/// The role table as published.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RolePolicy {
+    /// How a document's role is decided, first that applies wins.
+    pub decided_by: &'static [&'static str],
+    /// The default table (after frontmatter, the rulebook's `roles` and text markers).
+    pub rules: &'static [crate::roles::RoleRule],
+    /// What each role draws and which edits it takes without a prompt.
+    pub effects: Vec<RoleEffect>,
+    /// Lines near the top that make a document generated.
+    pub generated_markers: &'static [&'static str],
+    /// How many leading lines are searched for them.
+    pub generated_marker_lines: usize,
+    /// How many placeholders (`{{ x }}`, `<% %>`, `{% %}`) make a document a template.
+    pub template_min_placeholders: usize,
+    /// The frontmatter key a document names its own role with.
+    pub frontmatter_key: &'static str,
+    /// A Claude Code plugin's folders that ship to its users.
+    pub plugin_shipped_dirs: &'static [&'static str],
+}
+
+/// What one role draws and takes.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RoleEffect {
+    /// The role.
+    pub role: crate::roles::Role,
+    /// The signal kinds it draws; `None`: every kind.
+    pub draws: Option<&'static [&'static str]>,
+    /// Whether `oversize` counts only when the document is loaded every session.
+    pub oversize_only_per_session: bool,
+    /// The edit kinds that may run on it without a prompt.
+    pub auto_edit_kinds: Vec<EditKind>,
 }
 
 /// The write table as published.
@@ -260,6 +311,34 @@ pub fn token_weighting() -> Vec<Weighting> {
     .collect()
 }
 
+/// The role table and its effects as published.
+pub fn roles() -> RolePolicy {
+    use crate::roles::{self, Role};
+    RolePolicy {
+        decided_by: roles::DECIDED_BY,
+        rules: roles::ROLE_RULES,
+        effects: Role::ALL
+            .into_iter()
+            .map(|role| RoleEffect {
+                role,
+                draws: roles::allowed_kinds(role),
+                oversize_only_per_session: !roles::allows(role, "oversize", false)
+                    && roles::allows(role, "oversize", true),
+                auto_edit_kinds: KINDS
+                    .iter()
+                    .map(|k| k.kind)
+                    .filter(|k| roles::auto_edits_kind(role, *k))
+                    .collect(),
+            })
+            .collect(),
+        generated_markers: roles::GENERATED_MARKERS,
+        generated_marker_lines: roles::GENERATED_MARKER_LINES,
+        template_min_placeholders: roles::TEMPLATE_MIN_PLACEHOLDERS,
+        frontmatter_key: roles::FRONTMATTER_KEY,
+        plugin_shipped_dirs: roles::PLUGIN_SHIPPED_DIRS,
+    }
+}
+
 /// The whole policy, with the rulebook that governs `root` (the shipped one when `None`).
 pub fn policy(root: Option<&std::path::Path>) -> Policy {
     let (rulebook, rulebook_error) = match root.map(crate::lifecycle::Rulebook::load) {
@@ -314,7 +393,13 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             superseded_words: crate::scan::detectors::superseded::SUPERSEDED_WORDS,
             provisional_markers: crate::scan::detectors::provisional::MARKERS,
             frozen_exempt_signals: crate::scan::FROZEN_EXEMPT_SIGNALS,
+            boilerplate_min_files: crate::scan::detectors::duplicate::BOILERPLATE_MIN_FILES,
         },
+        readers: ReaderPolicy {
+            rules: crate::readers::READER_RULES,
+            dedupe_rule: crate::readers::DEDUPE_RULE,
+        },
+        roles: roles(),
         exit_codes: vec![
             ExitCode {
                 code: 0,

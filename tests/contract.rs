@@ -1280,3 +1280,194 @@ fn safety_doc_names_every_apply_guard() {
         );
     }
 }
+
+/// A decision read off the published tables (`hygiene policy`, as JSON) for `path`: the first
+/// row whose globs match, with the globs compiled as the code compiles them.
+fn first_published_row<'a>(rows: &'a [Value], path: &str) -> Option<&'a Value> {
+    rows.iter().find(|row| {
+        row["globs"].as_array().unwrap().iter().any(|g| {
+            globset::GlobBuilder::new(g.as_str().unwrap())
+                .literal_separator(true)
+                .build()
+                .unwrap()
+                .compile_matcher()
+                .is_match(path)
+        })
+    })
+}
+
+/// Paths of every shape the reader and role tables tell apart.
+const TABLE_PATHS: &[&str] = &[
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    ".claude/CLAUDE.md",
+    ".claude/rules/style.md",
+    ".claude/commands/release.md",
+    "src/CLAUDE.md",
+    "AGENTS.md",
+    "pkg/AGENTS.md",
+    "GEMINI.md",
+    ".github/copilot-instructions.md",
+    ".github/instructions/go.instructions.md",
+    ".cursor/rules/style.mdc",
+    ".cursorrules",
+    ".windsurfrules",
+    "README.md",
+    "docs/setup.md",
+    "CHANGELOG.md",
+    "packages/x/CHANGELOG.md",
+    "RELEASE-NOTES.md",
+    "docs/release-notes/v2.md",
+    ".changeset/quiet-dogs.md",
+    "website/versioned_docs/version-1.0.0/intro.md",
+    "website/i18n/fr/intro.md",
+    "docs/adr/0001-record.md",
+    "docs/archive/old.md",
+    "templates/agents/AGENTS.md",
+    "create-app/templates/hello/README.md",
+    "docs/history.md",
+    "docs/plans/2026-01-01-x.md",
+];
+
+/// The published reader table is the one the code decides with: for every path shape, the
+/// first published row's readers are `readers_of`'s (outside the per-session set and plugins).
+#[test]
+fn policy_reader_table_decides_as_the_code_does() {
+    let p = serde_json::to_value(hygiene::policy::policy(None)).unwrap();
+    let rows = p["readers"]["rules"].as_array().unwrap();
+    assert!(p["readers"]["dedupe_rule"]
+        .as_str()
+        .unwrap()
+        .contains("every reader"));
+    for path in TABLE_PATHS {
+        let published: Vec<Value> = first_published_row(rows, path)
+            .map(|r| r["readers"].as_array().unwrap().clone())
+            .unwrap_or_default();
+        let code = serde_json::to_value(hygiene::readers::readers_of(path, false, false)).unwrap();
+        assert_eq!(Value::Array(published), code, "{path}");
+    }
+    // Not everything is read by people alone: the table tells agents' files apart.
+    let other = hygiene::readers::readers_of("AGENTS.md", false, false);
+    assert_eq!(other, vec![hygiene::readers::Reader::OtherAgents]);
+}
+
+/// The published role table and effects are the ones the code runs: the first published row
+/// gives `Roles::of_path`'s role (living where none matches and no version folder), and each
+/// role's published `draws` and `auto_edit_kinds` agree with `allows` and `auto_edits_kind` for
+/// every signal kind and edit kind.
+#[test]
+fn policy_role_table_and_effects_decide_as_the_code_does() {
+    let p = serde_json::to_value(hygiene::policy::policy(None)).unwrap();
+    let rows = p["roles"]["rules"].as_array().unwrap();
+    let t = tempfile::tempdir().unwrap();
+    let roles = hygiene::roles::Roles::new(t.path(), Vec::new());
+    for path in TABLE_PATHS {
+        let published = first_published_row(rows, path)
+            .map(|r| r["role"].clone())
+            .unwrap_or(json!("living"));
+        let code = serde_json::to_value(roles.of_path(path)).unwrap();
+        assert_eq!(published, code, "{path}");
+    }
+    assert_eq!(
+        serde_json::to_value(roles.of_path("docs/v2.1/intro.md")).unwrap(),
+        "history",
+        "a version folder"
+    );
+    let kinds: Vec<&str> = hygiene::scan::signal_rules()
+        .iter()
+        .map(|r| r.kind)
+        .collect();
+    for e in p["roles"]["effects"].as_array().unwrap() {
+        let role = hygiene::roles::Role::from_name(e["role"].as_str().unwrap()).unwrap();
+        for k in &kinds {
+            let draws =
+                e["draws"].is_null() || e["draws"].as_array().unwrap().iter().any(|d| d == k);
+            let per_session_only = *k == "oversize" && e["oversize_only_per_session"] == true;
+            assert_eq!(
+                hygiene::roles::allows(role, k, true),
+                draws || per_session_only,
+                "{role:?} {k}"
+            );
+            assert_eq!(
+                hygiene::roles::allows(role, k, false),
+                draws && !per_session_only,
+                "{role:?} {k}"
+            );
+        }
+        for k in hygiene::kinds::KINDS {
+            let published = e["auto_edit_kinds"]
+                .as_array()
+                .unwrap()
+                .contains(&serde_json::to_value(k.kind).unwrap());
+            assert_eq!(
+                hygiene::roles::auto_edits_kind(role, k.kind),
+                published,
+                "{role:?} {:?}",
+                k.kind
+            );
+        }
+    }
+    // Only living documents take scanner-proven text edits without a prompt.
+    assert_eq!(p["roles"]["effects"][0]["role"], "living");
+    assert_eq!(
+        p["roles"]["effects"][0]["auto_edit_kinds"]
+            .as_array()
+            .unwrap()
+            .len(),
+        hygiene::kinds::KINDS.len()
+    );
+}
+
+/// The published boilerplate cut-off is the detector's: a block in that many files draws no
+/// duplicate signal, one file fewer does.
+#[test]
+fn policy_boilerplate_cut_off_is_the_detectors() {
+    let p = hygiene::policy::policy(None);
+    let n = p.scanner.boilerplate_min_files;
+    assert_eq!(
+        n,
+        hygiene::scan::detectors::duplicate::BOILERPLATE_MIN_FILES
+    );
+    let block = "Run the whole release checklist before tagging a version: build, test, sign the artefacts, upload them, announce.\n";
+    for (copies, flagged) in [(n - 1, true), (n, false)] {
+        let t = tempfile::tempdir().unwrap();
+        let d = t.path();
+        let g = |args: &[&str]| {
+            assert!(Command::new("git")
+                .current_dir(d)
+                .args(["-c", "user.name=t", "-c", "user.email=t@e"])
+                .args(args)
+                .status()
+                .unwrap()
+                .success());
+        };
+        g(&["init", "-q"]);
+        std::fs::write(d.join("CLAUDE.md"), format!("# P\n\n{block}")).unwrap();
+        for i in 1..copies {
+            std::fs::create_dir_all(d.join(".claude/commands")).unwrap();
+            std::fs::write(
+                d.join(format!(".claude/commands/c{i}.md")),
+                format!("# C{i}\n\n{block}"),
+            )
+            .unwrap();
+        }
+        g(&["add", "-A"]);
+        g(&["commit", "-qm", "x"]);
+        let r = hygiene::scan::scan(&hygiene::scan::ScanOptions {
+            root: d.to_path_buf(),
+            ..Default::default()
+        })
+        .unwrap();
+        let dups = r
+            .shortlist
+            .iter()
+            .flat_map(|i| &i.signals)
+            .filter(|s| matches!(s, hygiene::report::Signal::DuplicateBlock { .. }))
+            .count();
+        assert_eq!(
+            dups > 0,
+            flagged,
+            "{copies} files hold the block: {dups} duplicate signals"
+        );
+    }
+}
