@@ -303,6 +303,33 @@ pub fn looks_like_path(s: &str) -> bool {
     s.contains('/') && s.split('/').any(|seg| !seg.is_empty())
 }
 
+/// Whether a backticked string is a bare file name (`wrangler.toml`, `update-homebrew.sh`,
+/// `.travis.yml`): no folder, an extension with a letter. Such a name is a reference to the
+/// file beside the document, reported only when history shows that file existed there (a bare
+/// name is as often a file of the reader's own project).
+///
+/// ```
+/// use hygiene::scan::markdown::looks_like_file_name;
+/// for yes in ["wrangler.toml", "update-homebrew.sh", ".travis.yml", "notes-red.md"] { assert!(looks_like_file_name(yes), "{yes}"); }
+/// for no in ["1.5", "v1.2.3", "e.g.", "config", "a/b.md", "x.y()", "*.md", "a b.md"] { assert!(!looks_like_file_name(no), "{no}"); }
+/// ```
+pub fn looks_like_file_name(s: &str) -> bool {
+    let s = strip_line_suffix(s);
+    let Some((stem, ext)) = s.rsplit_once('.') else {
+        return false;
+    };
+    let stem = stem.strip_prefix('.').unwrap_or(stem);
+    !stem.is_empty()
+        && s.len() <= 120
+        && (1..=8).contains(&ext.len())
+        && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        && ext.bytes().any(|b| b.is_ascii_alphabetic())
+        && stem
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && stem.chars().any(|c| c.is_alphabetic())
+}
+
 /// Whether `s` starts with `./`, `../` or a dot-folder (`.github/`, `.claude/`, `.beads/`):
 /// hidden folders hold agent documents and configuration, so paths under them are paths.
 fn dot_folder(s: &str) -> bool {
@@ -537,8 +564,19 @@ pub fn parse(text: &str) -> Parsed {
                         via: Via::Code,
                         literal: false,
                     });
-                } else if let Some((text, strong)) = code_ident(inner) {
-                    p.idents.push(CodeIdent { line, text, strong });
+                } else {
+                    // `config.load` may be a file name or a member: it stays an identifier too.
+                    if looks_like_file_name(inner) {
+                        p.refs.push(Ref {
+                            line,
+                            dest: inner.to_string(),
+                            via: Via::Code,
+                            literal: false,
+                        });
+                    }
+                    if let Some((text, strong)) = code_ident(inner) {
+                        p.idents.push(CodeIdent { line, text, strong });
+                    }
                 }
                 blank(&mut prose, range);
             }
@@ -655,6 +693,68 @@ pub fn fence_lines(text: &str) -> Vec<(u32, u32)> {
     out
 }
 
+/// One top-level Markdown block: a paragraph, heading, list, table, quote, fenced code, HTML
+/// block or rule, by its lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TopBlock {
+    /// First line.
+    pub start_line: u32,
+    /// Last line (trailing blank lines excluded).
+    pub end_line: u32,
+    /// Whether it is a paragraph.
+    pub paragraph: bool,
+    /// Its level, when it is a heading.
+    pub heading: Option<u8>,
+}
+
+/// The top-level blocks of `text`, in order.
+///
+/// ```
+/// use hygiene::scan::markdown::top_blocks;
+/// let b = top_blocks("# T\n\nPara\ntwo.\n\n```\ncode\n```\n");
+/// let lines: Vec<(u32, u32)> = b.iter().map(|b| (b.start_line, b.end_line)).collect();
+/// assert_eq!(lines, [(1, 1), (3, 4), (6, 8)]);
+/// assert_eq!(b[0].heading, Some(1));
+/// assert!(b[1].paragraph && b[2].heading.is_none());
+/// ```
+pub fn top_blocks(text: &str) -> Vec<TopBlock> {
+    let lines = LineIndex::new(text);
+    let mut blocks: Vec<TopBlock> = Vec::new();
+    let mut depth = 0usize;
+    for (ev, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
+        match ev {
+            Event::Start(tag) => {
+                if depth == 0 {
+                    let slice = &text[range.clone()];
+                    let last = range.start + slice.trim_end().len();
+                    blocks.push(TopBlock {
+                        start_line: lines.line(range.start),
+                        end_line: lines.line(last.saturating_sub(1).max(range.start)),
+                        paragraph: matches!(tag, Tag::Paragraph),
+                        heading: match tag {
+                            Tag::Heading { level, .. } => Some(level as u8),
+                            _ => None,
+                        },
+                    });
+                }
+                depth += 1;
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            _ if depth == 0 => {
+                // A top-level event with no container (an HTML block line, a rule).
+                blocks.push(TopBlock {
+                    start_line: lines.line(range.start),
+                    end_line: lines.line(range.end.saturating_sub(1).max(range.start)),
+                    paragraph: false,
+                    heading: None,
+                });
+            }
+            _ => {}
+        }
+    }
+    blocks
+}
+
 /// Why lines `start..=end` of `text` are not whole Markdown blocks that can be removed on their
 /// own, if they are not: the span must begin where a top-level block or heading begins, end where
 /// one ends, cut through no block and no fenced code, and not end on a paragraph that introduces
@@ -679,34 +779,10 @@ pub fn span_problem(text: &str, start: u32, end: u32) -> Option<String> {
             ));
         }
     }
-    let mut blocks: Vec<(u32, u32, bool)> = Vec::new(); // (first, last, is paragraph)
-    let mut depth = 0usize;
-    for (ev, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
-        match ev {
-            Event::Start(tag) => {
-                if depth == 0 {
-                    let slice = &text[range.clone()];
-                    let last = range.start + slice.trim_end().len();
-                    blocks.push((
-                        lines.line(range.start),
-                        lines.line(last.saturating_sub(1).max(range.start)),
-                        matches!(tag, Tag::Paragraph),
-                    ));
-                }
-                depth += 1;
-            }
-            Event::End(_) => depth = depth.saturating_sub(1),
-            _ if depth == 0 => {
-                // A top-level event with no container (an HTML block line, a rule).
-                blocks.push((
-                    lines.line(range.start),
-                    lines.line(range.end.saturating_sub(1).max(range.start)),
-                    false,
-                ));
-            }
-            _ => {}
-        }
-    }
+    let blocks: Vec<(u32, u32, bool)> = top_blocks(text)
+        .into_iter()
+        .map(|b| (b.start_line, b.end_line, b.paragraph))
+        .collect();
     if !blocks.iter().any(|b| b.0 == start) {
         return Some(format!("line {start} does not begin a block"));
     }

@@ -225,11 +225,12 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         };
     }
     if r.via == Via::Code {
-        let bare = !decoded.contains('/');
-        if bare && tree.basenames.contains(decoded.as_str()) {
-            return Target::Found {
-                path: None,
-                fragment,
+        // A bare file name (`wrangler.toml`) means the file beside the document: only that
+        // candidate, and `missing-path` reports it only when history shows it was there.
+        if !decoded.contains('/') {
+            return Target::Missing {
+                written: written.to_string(),
+                candidates: candidates.into_iter().take(1).collect(),
             };
         }
         // An extension-less `a/b` is a path only when its first segment exists (`origin/main`,

@@ -30,6 +30,7 @@ use std::collections::{HashMap, HashSet};
 /// data: across eight public repositories (41,136 documents), 87% of duplicate groups had two
 /// copies and 8.6% five or more; every group of five or more that was read was a page template,
 /// a versioned copy, a translation or a plugin bundle, none an edit a maintainer would take.
+/// History records (versioned copies, translations) are not counted: they repeat one page.
 pub const BOILERPLATE_MIN_FILES: usize = 5;
 
 /// The canonical-copy rule, in order: the first rule that tells the copies apart decides.
@@ -37,6 +38,7 @@ pub const BOILERPLATE_MIN_FILES: usize = 5;
 pub const CANONICAL_RULE: &[&str] = &[
     "the copy in a file that another copy's file @imports (the imported file is the source)",
     "else the copy in a per-session file (it is loaded anyway)",
+    "else the copy in Claude Code's root memory file (`CLAUDE.md`, `.claude/CLAUDE.md`, `CLAUDE.local.md`): the file readers open first",
     "else the copy in the older file (earliest commit that added it; files without history count as newest)",
     "else the copy in the lexicographically smaller path, then the earlier line",
 ];
@@ -52,6 +54,8 @@ pub struct Copy {
     pub imported: bool,
     /// Whether this copy's file is loaded every session.
     pub per_session: bool,
+    /// Whether this copy's file is Claude Code's root memory file.
+    pub memory_root: bool,
     /// Unix time of the commit that added the file, if known.
     pub added: Option<i64>,
 }
@@ -62,12 +66,15 @@ pub struct Copy {
 /// use hygiene::scan::detectors::duplicate::{canonical_copy, Copy};
 /// let c = |path: &str, imported, per_session, added| Copy {
 ///     path: path.into(), start_line: 1, imported, per_session, added,
+///     memory_root: path == "CLAUDE.md",
 /// };
 /// // Imported beats per-session beats older.
 /// assert_eq!(canonical_copy(&[c("a.md", false, true, Some(1)), c("b.md", true, false, Some(9))]), 1);
 /// assert_eq!(canonical_copy(&[c("a.md", false, false, Some(1)), c("CLAUDE.md", false, true, Some(9))]), 1);
 /// assert_eq!(canonical_copy(&[c("a.md", false, false, Some(9)), c("b.md", false, false, Some(1))]), 1);
 /// assert_eq!(canonical_copy(&[c("b.md", false, false, None), c("a.md", false, false, None)]), 1);
+/// // Two per-session files: the root memory file keeps the copy, even when younger.
+/// assert_eq!(canonical_copy(&[c(".claude/rules/a.md", false, true, Some(1)), c("CLAUDE.md", false, true, Some(9))]), 1);
 /// ```
 pub fn canonical_copy(copies: &[Copy]) -> usize {
     (0..copies.len())
@@ -76,6 +83,7 @@ pub fn canonical_copy(copies: &[Copy]) -> usize {
             (
                 !c.imported,
                 !c.per_session,
+                !c.memory_root,
                 c.added.unwrap_or(i64::MAX),
                 c.path.clone(),
                 c.start_line,
@@ -151,6 +159,7 @@ pub fn index(
             .collect()
     };
     let mut import_cache: HashMap<usize, HashSet<String>> = HashMap::new();
+    let mut blocks_cache: HashMap<usize, Vec<crate::scan::markdown::TopBlock>> = HashMap::new();
     let mut flagged: Vec<Vec<DupSpan>> = vec![Vec::new(); docs.len()];
     for g in groups {
         // Split the hash group by the exact folded text of each copy's lines; a copy that cuts
@@ -172,7 +181,13 @@ pub fn index(
         }
         for (_, members) in exact {
             let distinct: HashSet<usize> = members.iter().map(|m| m.0).collect();
-            if distinct.len() < 2 || distinct.len() >= BOILERPLATE_MIN_FILES {
+            // Versioned copies and translations repeat one page: they do not make its text
+            // boilerplate.
+            let current = distinct
+                .iter()
+                .filter(|&&d| docs[d].role != crate::roles::Role::History)
+                .count();
+            if distinct.len() < 2 || current >= BOILERPLATE_MIN_FILES {
                 continue;
             }
             for &d in &distinct {
@@ -197,18 +212,36 @@ pub fn index(
                             .iter()
                             .any(|&o| o != di && import_cache[&o].contains(path)),
                         per_session: readers.per_session(path),
+                        memory_root: crate::scan::loadclass::PER_SESSION_FILES
+                            .contains(&path.as_str()),
                         added: added(history, path),
                     }
                 })
                 .collect();
             let (kd, ks, ke) = *keepable[canonical_copy(&copies)];
             let kpath = &docs[kd].path;
-            let canonical_ref = format!("{kpath}:{ks}-{ke}");
             let kept_readers = readers.of(kpath);
             for &(di, s, e) in &members {
                 if di == kd || docs[di].role != crate::roles::Role::Living {
                     continue;
                 }
+                let (s, e, ks, ke) = match (texts.get(&di), texts.get(&kd)) {
+                    (Some(Some(lose)), Some(Some(keep))) => {
+                        for d in [di, kd] {
+                            blocks_cache.entry(d).or_insert_with(|| {
+                                crate::scan::markdown::top_blocks(&texts[&d].as_ref().unwrap().0)
+                            });
+                        }
+                        extend(
+                            (lose, &blocks_cache[&di]),
+                            (keep, &blocks_cache[&kd]),
+                            (s, e),
+                            (ks, ke),
+                        )
+                    }
+                    _ => (s, e, ks, ke),
+                };
+                let canonical_ref = format!("{kpath}:{ks}-{ke}");
                 let mine = readers.of(&docs[di].path);
                 let imports_kept = import_cache[&di].contains(kpath);
                 let allowed =
@@ -234,6 +267,70 @@ pub fn index(
         out[di] = kept;
     }
     out
+}
+
+/// Grows a confirmed duplicate span (`lose`, lines `s..=e`, kept at `keep`'s `ks..=ke`) over
+/// the neighbouring top-level blocks that are identical in both documents (after whitespace
+/// folding): a paragraph too short to be a candidate, the fenced example that follows it. A
+/// heading is taken only when its whole section in the losing document ends inside the span,
+/// so no remaining text loses its heading. Returns the grown `(s, e, ks, ke)`; the span as given
+/// when it is not made of whole top-level blocks in both.
+fn extend(
+    lose: (&(String, LineIndex), &[crate::scan::markdown::TopBlock]),
+    keep: (&(String, LineIndex), &[crate::scan::markdown::TopBlock]),
+    (s, e): (u32, u32),
+    (ks, ke): (u32, u32),
+) -> (u32, u32, u32, u32) {
+    let ((lt, lli), lb) = lose;
+    let ((kt, kli), kb) = keep;
+    let idx = |b: &[crate::scan::markdown::TopBlock], start: u32, end: u32| {
+        Some((
+            b.iter().position(|x| x.start_line == start)?,
+            b.iter().position(|x| x.end_line == end)?,
+        ))
+    };
+    let (Some((mut i, mut j)), Some((mut ki, mut kj))) = (idx(lb, s, e), idx(kb, ks, ke)) else {
+        return (s, e, ks, ke);
+    };
+    let same = |a: &crate::scan::markdown::TopBlock, b: &crate::scan::markdown::TopBlock| {
+        a.heading == b.heading
+            && folded_lines(lt, lli, a.start_line, a.end_line)
+                == folded_lines(kt, kli, b.start_line, b.end_line)
+    };
+    while j + 1 < lb.len()
+        && kj + 1 < kb.len()
+        && lb[j + 1].heading.is_none()
+        && same(&lb[j + 1], &kb[kj + 1])
+    {
+        j += 1;
+        kj += 1;
+    }
+    while i > 0 && ki > 0 && lb[i - 1].heading.is_none() && same(&lb[i - 1], &kb[ki - 1]) {
+        i -= 1;
+        ki -= 1;
+    }
+    if i > 0 && ki > 0 && same(&lb[i - 1], &kb[ki - 1]) {
+        if let Some(level) = lb[i - 1].heading {
+            let section_end = lb[i..]
+                .iter()
+                .position(|b| b.heading.is_some_and(|l| l <= level))
+                .map_or(lb.len(), |p| i + p);
+            if section_end == j + 1 {
+                i -= 1;
+                ki -= 1;
+            }
+        }
+    }
+    let grown = (
+        lb[i].start_line,
+        lb[j].end_line,
+        kb[ki].start_line,
+        kb[kj].end_line,
+    );
+    if crate::scan::markdown::span_problem(lt, grown.0, grown.1).is_some() {
+        return (s, e, ks, ke);
+    }
+    grown
 }
 
 /// The `dedupe` edit removing a duplicate span.

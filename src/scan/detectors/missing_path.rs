@@ -83,10 +83,18 @@ impl Detector for MissingPath {
                 deleted = None;
             }
             let evidence = renamed.is_some() || deleted.is_some();
+            // A bare file name is this repository's claim only where history shows the file
+            // beside the document.
+            if r.via == crate::report::Via::Code && !written.contains('/') && !evidence {
+                continue;
+            }
             // Shipped content names the paths of the repositories it is copied into: only a
-            // reference relative to the document itself, or one this repository's history
-            // knows, is this repository's claim.
-            let relative = written.starts_with("./") || written.starts_with("../");
+            // reference relative to the document itself (a Markdown link not rooted at `/`, or
+            // a `./`, `../` path), or one this repository's history knows, is this repository's
+            // claim.
+            let relative = written.starts_with("./")
+                || written.starts_with("../")
+                || (r.via == crate::report::Via::Link && !written.starts_with('/'));
             if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
                 continue;
             }
