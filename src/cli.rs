@@ -105,6 +105,9 @@ pub struct ScanArgs {
     /// `path:line: kind: fact` on stderr (e.g. missing-path,missing-anchor).
     #[arg(long = "fail-on", value_name = "KIND[,KIND...]")]
     pub fail_on: Vec<String>,
+    /// Neither read nor write the scan cache (.hygiene/cache/; HYGIENE_CACHE=0 does the same).
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// `hygiene check`.
@@ -132,6 +135,9 @@ pub struct CheckArgs {
     /// Folder name never descended into (repeatable; added to the defaults).
     #[arg(long = "exclude", value_name = "DIR")]
     pub exclude: Vec<String>,
+    /// Neither read nor write the scan cache (.hygiene/cache/; HYGIENE_CACHE=0 does the same).
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// `hygiene finalize`.
@@ -404,6 +410,7 @@ fn run_scan(a: &ScanArgs) -> Result<i32> {
             scope: (!a.scope.is_empty()).then(|| a.scope.clone()),
             exclude: a.exclude.clone(),
             progress: Some(counters),
+            cache: !a.no_cache && crate::scan::cache::enabled_by_env(),
         })
     })?;
     let text = match a.format {
@@ -458,6 +465,7 @@ fn run_check(a: &CheckArgs) -> Result<i32> {
                 scope: (!a.scope.is_empty()).then(|| a.scope.clone()),
                 exclude: a.exclude.clone(),
                 progress: Some(counters),
+                cache: !a.no_cache && crate::scan::cache::enabled_by_env(),
             },
             apply: a.apply,
         })

@@ -139,6 +139,43 @@ impl Repo {
         path.strip_prefix(self.prefix.as_str()).map(str::to_string)
     }
 
+    /// The root's path inside the work tree, with a trailing `/` (empty at the top level).
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// The full id of the commit `HEAD` names; `None` before the first commit.
+    pub fn head(&self) -> Option<String> {
+        let mut c = git(&self.root);
+        c.args(["rev-parse", "-q", "--verify", "HEAD^{commit}"]);
+        let out = String::from_utf8(output(c)?).ok()?;
+        let id = out.trim();
+        (!id.is_empty()).then(|| id.to_string())
+    }
+
+    /// Whether `head` is `old` plus a chain of commits with one parent each (what a commit or a
+    /// fast-forward adds): then `git log` from `head` prints that chain and then exactly what it
+    /// prints from `old`.
+    pub fn is_plain_chain(&self, old: &str, head: &str) -> bool {
+        let mut c = git(&self.root);
+        c.args(["rev-list", "--parents", &format!("{old}..{head}"), "--"]);
+        let Some(out) = output(c).and_then(|o| String::from_utf8(o).ok()) else {
+            return false;
+        };
+        let mut want = head;
+        for line in out.lines() {
+            let mut ids = line.split(' ');
+            let (Some(id), Some(parent), None) = (ids.next(), ids.next(), ids.next()) else {
+                return false;
+            };
+            if id != want {
+                return false;
+            }
+            want = parent;
+        }
+        want == old
+    }
+
     /// Whether the repository is a shallow clone (its history is cut off).
     pub fn is_shallow(&self) -> bool {
         let mut c = git(&self.root);
@@ -394,15 +431,7 @@ impl History {
             );
         }
         let mut c = git(&repo.root);
-        c.args([
-            "log",
-            "-M",
-            "--name-status",
-            "-z",
-            "--no-color",
-            "--format=%x01%H %ct",
-            "--",
-        ]);
+        c.args(Self::LOG_ARGS).arg("--");
         let Some(out) = run_bounded(c) else {
             h.warnings.push(format!(
                 "git log could not run or did not finish within {}s; rename facts are unknown",
@@ -433,6 +462,27 @@ impl History {
         }
         h.parse(&out.stdout, repo);
         h
+    }
+
+    /// The arguments of the one history walk.
+    const LOG_ARGS: &'static [&'static str] = &[
+        "log",
+        "-M",
+        "--name-status",
+        "-z",
+        "--no-color",
+        "--format=%x01%H %ct",
+    ];
+
+    /// Walks only the commits of `range` (`old..new`), as [`History::load`] walks them all;
+    /// `None` when git cannot (a missing object, a timeout).
+    pub fn load_range(repo: &Repo, range: &str) -> Option<History> {
+        let mut c = git(&repo.root);
+        c.args(Self::LOG_ARGS).args([range, "--"]);
+        let out = output(c)?;
+        let mut h = History::default();
+        h.parse(&out, repo);
+        Some(h)
     }
 
     /// `git log --raw --no-renames`: every change with its blob ids, read without any file

@@ -74,6 +74,13 @@ pub fn write(root: &Path, rel: &str, bytes: &[u8]) -> Result<PathBuf> {
     crate::fsio::write_inside(root, &format!("{DIR}/{rel}"), bytes)
 }
 
+/// Writes `.hygiene/<rel>` like [`write`], without the fsyncs: for scratch that is safe to lose
+/// and checks itself when read (the scan cache).
+pub fn write_scratch(root: &Path, rel: &str, bytes: &[u8]) -> Result<PathBuf> {
+    ensure_dir(root)?;
+    crate::fsio::write_inside_unsynced(root, &format!("{DIR}/{rel}"), bytes)
+}
+
 fn refuse(rel: &str, e: crate::paths::PathError) -> Error {
     Error::Other(format!(
         "`{rel}`: {e}; hygiene keeps its own files only in a real `.hygiene/` folder inside the repository (remove the link)"

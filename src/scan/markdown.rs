@@ -770,47 +770,76 @@ pub fn top_blocks(text: &str) -> Vec<TopBlock> {
 /// assert!(span_problem(t, 13, 13).is_some(), "introduces the next block");
 /// ```
 pub fn span_problem(text: &str, start: u32, end: u32) -> Option<String> {
-    let lines = LineIndex::new(text);
-    for (a, b) in fence_lines(text) {
-        let overlaps = a <= end && start <= b;
-        if overlaps && !(start <= a && b <= end) {
-            return Some(format!(
-                "lines {start}-{end} cut through the fenced code at lines {a}-{b}"
-            ));
+    Spans::new(text).problem(text, start, end)
+}
+
+/// What [`span_problem`] checks spans against, computed from one document's text once (a
+/// parse), so that checking many spans of the document costs no further parse.
+#[derive(Debug, Clone, Default)]
+pub struct Spans {
+    /// Line starts.
+    pub lines: LineIndex,
+    /// [`fence_lines`].
+    pub fences: Vec<(u32, u32)>,
+    /// [`top_blocks`].
+    pub blocks: Vec<TopBlock>,
+}
+
+impl Spans {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> Spans {
+        Spans {
+            lines: LineIndex::new(text),
+            fences: fence_lines(text),
+            blocks: top_blocks(text),
         }
     }
-    let blocks: Vec<(u32, u32, bool)> = top_blocks(text)
-        .into_iter()
-        .map(|b| (b.start_line, b.end_line, b.paragraph))
-        .collect();
-    if !blocks.iter().any(|b| b.0 == start) {
-        return Some(format!("line {start} does not begin a block"));
-    }
-    if !blocks.iter().any(|b| b.1 == end) {
-        return Some(format!("line {end} does not end a block"));
-    }
-    if let Some(b) = blocks
-        .iter()
-        .find(|b| (b.0 < start && start <= b.1) || (b.0 <= end && end < b.1))
-    {
-        return Some(format!(
-            "lines {start}-{end} cut through the block at lines {}-{}",
-            b.0, b.1
-        ));
-    }
-    let last = blocks
-        .iter()
-        .filter(|b| b.1 <= end && b.0 >= start)
-        .max_by_key(|b| b.1);
-    if let Some(&(a, b, true)) = last {
-        let para = &text[lines.range(a, text.len()).start..lines.range(b, text.len()).end];
-        if para.trim_end().ends_with(':') {
+
+    /// [`span_problem`] for the text this index was built from.
+    pub fn problem(&self, text: &str, start: u32, end: u32) -> Option<String> {
+        let lines = &self.lines;
+        for &(a, b) in &self.fences {
+            let overlaps = a <= end && start <= b;
+            if overlaps && !(start <= a && b <= end) {
+                return Some(format!(
+                    "lines {start}-{end} cut through the fenced code at lines {a}-{b}"
+                ));
+            }
+        }
+        let blocks: Vec<(u32, u32, bool)> = self
+            .blocks
+            .iter()
+            .map(|b| (b.start_line, b.end_line, b.paragraph))
+            .collect();
+        if !blocks.iter().any(|b| b.0 == start) {
+            return Some(format!("line {start} does not begin a block"));
+        }
+        if !blocks.iter().any(|b| b.1 == end) {
+            return Some(format!("line {end} does not end a block"));
+        }
+        if let Some(b) = blocks
+            .iter()
+            .find(|b| (b.0 < start && start <= b.1) || (b.0 <= end && end < b.1))
+        {
             return Some(format!(
-                "the paragraph at lines {a}-{b} introduces what follows it"
+                "lines {start}-{end} cut through the block at lines {}-{}",
+                b.0, b.1
             ));
         }
+        let last = blocks
+            .iter()
+            .filter(|b| b.1 <= end && b.0 >= start)
+            .max_by_key(|b| b.1);
+        if let Some(&(a, b, true)) = last {
+            let para = &text[lines.range(a, text.len()).start..lines.range(b, text.len()).end];
+            if para.trim_end().ends_with(':') {
+                return Some(format!(
+                    "the paragraph at lines {a}-{b} introduces what follows it"
+                ));
+            }
+        }
+        None
     }
-    None
 }
 
 /// Hash and length of `fold(text)`, without building the folded string. A fast multiplicative

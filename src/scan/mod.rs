@@ -12,6 +12,7 @@
 //! the parsed summaries; then attach the lifecycle rulebook's verdicts. Tokens are counted only
 //! for what is reported.
 
+pub mod cache;
 pub mod detectors;
 pub mod diagnostics;
 pub mod human;
@@ -20,6 +21,7 @@ pub mod markdown;
 pub mod progress;
 pub mod refs;
 pub mod sarif;
+pub mod timings;
 pub mod walk;
 
 pub use detectors::duplicate::{canonical_copy, CANONICAL_RULE};
@@ -154,6 +156,9 @@ pub struct ScanOptions {
     pub exclude: Vec<String>,
     /// Counters the scan keeps up to date for a progress display (none: not counted).
     pub progress: Option<std::sync::Arc<progress::Counters>>,
+    /// Read and write the scan cache under `.hygiene/cache/` ([`cache`]), which makes a
+    /// repeated scan re-read only what changed and never changes a result.
+    pub cache: bool,
 }
 
 fn under(filters: &[String], path: &str) -> bool {
@@ -180,9 +185,64 @@ fn normalize_filters(paths: &[String]) -> crate::Result<Vec<String>> {
     Ok(out)
 }
 
+/// What the scan keeps of a document besides its [`Doc`], for the cache.
+struct Kept {
+    /// The entry's facts besides the parse.
+    meta: cache::Meta,
+    /// Whether the entry differs from the one the cache holds (or it held none).
+    dirty: bool,
+    /// How the document was had: 0 parsed, 1 read and found unchanged, 2 not even read.
+    how: u8,
+}
+
 enum Outcome {
-    Doc(Box<Doc>),
+    Doc(Box<Doc>, Box<Kept>),
     Skip(Skipped),
+}
+
+/// The token count the `oversize` detector took, if it did.
+fn oversize_tokens(findings: &[Finding]) -> Option<u64> {
+    findings.iter().find_map(|f| match f.signal {
+        Signal::Oversize { raw_tokens, .. } => Some(raw_tokens),
+        _ => None,
+    })
+}
+
+/// The outcome a cached entry yields (its per-document findings kept only when `checked`),
+/// with the file's `stamp` now.
+fn from_entry(
+    rel: &str,
+    checked: bool,
+    e: cache::Entry,
+    stamp: Option<cache::Stamp>,
+    how: u8,
+) -> Outcome {
+    let dirty = e.meta.stamp != stamp;
+    let cache::Entry {
+        mut meta,
+        freq,
+        role,
+        parsed,
+    } = e;
+    meta.stamp = stamp;
+    let findings = if checked {
+        meta.findings.clone()
+    } else {
+        Vec::new()
+    };
+    Outcome::Doc(
+        Box::new(Doc {
+            path: rel.to_string(),
+            targets: Vec::new(),
+            parsed,
+            freq,
+            checked,
+            raw_tokens: oversize_tokens(&findings),
+            findings,
+            role,
+        }),
+        Box::new(Kept { meta, dirty, how }),
+    )
 }
 
 /// Which files are documents: the scope globs (`scope` when given and not empty, else the
@@ -217,14 +277,23 @@ pub fn document_set(
 /// Reads a document for scanning, or says why it cannot be: a symbolic link, a file that is not
 /// a regular file, over the size cap, binary or not UTF-8 is never read as a document.
 pub fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
-    use std::io::Read;
-    let full = root.join(rel);
-    let io = |e: std::io::Error| match e.kind() {
+    let (full, meta) = stat_doc(root, rel)?;
+    doc_text(read_doc_bytes(&full, &meta)?)
+}
+
+fn io_reason(e: std::io::Error) -> SkipReason {
+    match e.kind() {
         std::io::ErrorKind::NotFound => SkipReason::Vanished,
         _ => SkipReason::Unreadable,
-    };
+    }
+}
+
+/// The first half of [`read_doc`]: the path and metadata of a document that may be read (a
+/// regular file within the size cap).
+fn stat_doc(root: &Path, rel: &str) -> Result<(PathBuf, std::fs::Metadata), SkipReason> {
+    let full = root.join(rel);
     // The walk does not follow links, but a file can be swapped for one after it: refuse.
-    let meta = std::fs::symlink_metadata(&full).map_err(io)?;
+    let meta = std::fs::symlink_metadata(&full).map_err(io_reason)?;
     if meta.file_type().is_symlink() {
         return Err(SkipReason::Symlink);
     }
@@ -236,16 +305,27 @@ pub fn read_doc(root: &Path, rel: &str) -> Result<String, SkipReason> {
     if meta.len() > THRESHOLDS.file_size_cap_bytes {
         return Err(SkipReason::TooLarge);
     }
-    let mut f = std::fs::File::open(&full).map_err(io)?;
+    Ok((full, meta))
+}
+
+/// The second half of [`read_doc`]: the bytes, at most the size cap.
+fn read_doc_bytes(full: &Path, meta: &std::fs::Metadata) -> Result<Vec<u8>, SkipReason> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(full).map_err(io_reason)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
     // Read at most one byte past the cap, so a file that grew is still refused.
     (&mut f)
         .take(THRESHOLDS.file_size_cap_bytes + 1)
         .read_to_end(&mut bytes)
-        .map_err(io)?;
+        .map_err(io_reason)?;
     if bytes.len() as u64 > THRESHOLDS.file_size_cap_bytes {
         return Err(SkipReason::TooLarge);
     }
+    Ok(bytes)
+}
+
+/// The last part of [`read_doc`]: the bytes as text, when they are text.
+fn doc_text(bytes: Vec<u8>) -> Result<String, SkipReason> {
     if bytes.contains(&0) {
         return Err(SkipReason::Binary);
     }
@@ -265,6 +345,19 @@ fn vanish_after_walk(root: &Path) {
     }
 }
 
+/// The clock stamps are judged by: the real one. Debug builds only: `HYGIENE_TEST_STAMP_NOW`
+/// (seconds) replaces it, so a test can have stamps trusted without waiting.
+fn stamp_clock() -> i64 {
+    #[cfg(debug_assertions)]
+    if let Some(t) = std::env::var("HYGIENE_TEST_STAMP_NOW")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+    {
+        return t;
+    }
+    crate::time::now_secs()
+}
+
 /// Token count of a root-relative file, `None` when it is not readable text.
 fn count_file(root: &Path, rel: &str) -> Option<u64> {
     read_doc(root, rel)
@@ -275,6 +368,7 @@ fn count_file(root: &Path, rel: &str) -> Option<u64> {
 /// Scans `opts.root`. Never fails on document content or git history: those become skipped
 /// files and warnings. Fails (usage/I/O) only when the root or the options are unusable.
 pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
+    let mut timer = timings::Timer::new();
     let root = opts
         .root
         .canonicalize()
@@ -288,8 +382,15 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     if let Some(c) = counters {
         c.walked(walked.tree.files.len() as u64);
         c.docs_total(walked.docs.len() as u64);
-        c.phase(progress::Phase::History);
+        c.phase(progress::Phase::Documents);
     }
+    timer.mark("walk", || {
+        format!(
+            "({} files, {} documents)",
+            walked.tree.files.len(),
+            walked.docs.len()
+        )
+    });
     #[cfg(debug_assertions)]
     vanish_after_walk(&root);
     let mut warnings = walked.warnings.clone();
@@ -303,38 +404,83 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     // A tracked document an ignore pattern matches (force-added) is in the repository and read
     // by agents like any other: scan it.
     walked.add_tracked(&root, &tracked, &globs, &excluded);
-    let history = repo.as_ref().map(Repo::history);
-    if let Some(c) = counters {
-        c.commits(history.as_ref().map_or(0, |h| h.commits.len() as u64));
-        c.phase(progress::Phase::Documents);
-    }
-    match &history {
-        Some(h) => warnings.extend(h.warnings.iter().cloned()),
-        None => warnings
-            .push("not a git repository: renames, deletions and drift are unknown".to_string()),
-    }
+    timer.mark("git ls-files", || format!("({} tracked)", tracked.len()));
+    let roles = crate::roles::Roles::new(&root, rulebook.roles.clone());
+    // Never at the file system root, where nothing is written.
+    let use_cache = opts.cache && root.parent().is_some();
+    let context = cache::Context::new(&format!("{roles:?}"));
+    // The history walk (one `git log`, or the cache) runs beside the documents' phase: git
+    // takes one core while the documents take the others.
+    let history_job = repo.clone().map(|r| {
+        let (root, context) = (root.clone(), context.clone());
+        std::thread::spawn(move || {
+            let t = std::time::Instant::now();
+            let h = cache::history(&r, &root, &context, use_cache);
+            (h, t.elapsed())
+        })
+    });
+    let prior = if use_cache {
+        cache::Docs::load(&root, &context)
+    } else {
+        cache::Docs::default()
+    };
+    timer.mark("cache load", || format!("({} entries)", prior.len()));
     let tree = &walked.tree;
     let per_session = loadclass::per_session(tree, &walked.docs);
-    let roles = crate::roles::Roles::new(&root, rulebook.roles.clone());
     let readers = crate::readers::ReaderMap::new(per_session.clone(), roles.clone());
+    // Stamps vouch only for files older than a few seconds by the real clock (file times are
+    // real, whatever time a test pretends it is).
+    let now_real = stamp_clock();
 
-    // Phase 1: read, parse and run the per-document detectors, on all cores.
+    // Phase 1: read, parse and run the per-document detectors, on all cores; a document whose
+    // cache entry still holds is neither parsed nor, when its stamp vouches for it, read.
     let outcomes = walk::par_map(&walked.docs, |rel| {
         if let Some(c) = counters {
             c.doc_done();
         }
-        let text = match read_doc(&root, rel) {
-            Ok(t) => t,
-            Err(reason) => {
-                return Outcome::Skip(Skipped {
-                    path: rel.clone(),
-                    reason,
-                })
+        let skip = |reason| {
+            Outcome::Skip(Skipped {
+                path: rel.clone(),
+                reason,
+            })
+        };
+        let (full, meta) = match stat_doc(&root, rel) {
+            Ok(m) => m,
+            Err(reason) => return skip(reason),
+        };
+        let freq = loadclass::class(&per_session, rel);
+        let checked = under(&filters, rel);
+        let stamp = if use_cache {
+            cache::stamp(&meta, now_real)
+        } else {
+            None
+        };
+        let entry = match prior.get(rel).filter(|e| e.holds(freq, tree)) {
+            Some(e) if stamp.is_some() && e.meta.stamp == stamp => {
+                return from_entry(rel, checked, e, stamp, 2);
             }
+            other => other,
+        };
+        let bytes = match read_doc_bytes(&full, &meta) {
+            Ok(b) => b,
+            Err(reason) => return skip(reason),
+        };
+        let digest = if use_cache {
+            cache::digest(&bytes)
+        } else {
+            [0; 32]
+        };
+        if let Some(e) = entry {
+            if e.meta.digest == digest {
+                return from_entry(rel, checked, e, stamp, 1);
+            }
+        }
+        let text = match doc_text(bytes) {
+            Ok(t) => t,
+            Err(reason) => return skip(reason),
         };
         let text = markdown::strip_bom(&text);
         let mut parsed = markdown::parse(text);
-        let freq = loadclass::class(&per_session, rel);
         let role = roles.of_doc(
             rel,
             text,
@@ -343,9 +489,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                 .get(crate::roles::FRONTMATTER_KEY)
                 .map(|(v, _)| v),
         );
-        let checked = under(&filters, rel);
-        let mut findings = Vec::new();
-        if checked {
+        // With the cache on, the per-document detectors run for every document (their
+        // findings are kept, and shown only for checked ones), so a later scan of other PATHs
+        // can reuse them.
+        let (text_findings, asked) = if checked || use_cache {
             let lower = parsed.prose.to_ascii_lowercase();
             let dt = DocText {
                 path: rel,
@@ -356,14 +503,21 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                 lower_prose: &lower,
                 role,
             };
-            for d in detectors::ALL {
-                findings.extend(d.on_text(&dt));
-            }
-        }
-        let raw_tokens = findings.iter().find_map(|f| match f.signal {
-            Signal::Oversize { raw_tokens, .. } => Some(raw_tokens),
-            _ => None,
-        });
+            refs::recording(|| {
+                let mut findings = Vec::new();
+                for d in detectors::ALL {
+                    findings.extend(d.on_text(&dt));
+                }
+                findings
+            })
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let findings = if checked {
+            text_findings.clone()
+        } else {
+            Vec::new()
+        };
         // What the tree-wide phase does not need is dropped now, to keep the peak low.
         parsed.prose = String::new();
         parsed.lines = markdown::LineIndex::default();
@@ -372,23 +526,33 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         parsed.anchors.shrink_to_fit();
         parsed.blocks.shrink_to_fit();
         parsed.headings.shrink_to_fit();
-        let targets: Vec<refs::Target> = parsed
-            .refs
-            .iter()
-            .map(|r| refs::resolve(tree, rel, r))
-            .collect();
-        Outcome::Doc(Box::new(Doc {
-            path: rel.clone(),
-            targets,
-            parsed,
-            freq,
-            checked,
-            findings,
-            raw_tokens,
-            role,
-        }))
+        Outcome::Doc(
+            Box::new(Doc {
+                path: rel.clone(),
+                targets: Vec::new(),
+                parsed,
+                freq,
+                checked,
+                raw_tokens: oversize_tokens(&findings),
+                findings,
+                role,
+            }),
+            Box::new(Kept {
+                meta: cache::Meta {
+                    stamp,
+                    digest,
+                    findings: text_findings,
+                    asked,
+                    tokens: None,
+                    facts: None,
+                },
+                dirty: true,
+                how: 0,
+            }),
+        )
     });
     let mut docs: Vec<Doc> = Vec::with_capacity(outcomes.len());
+    let mut kept: Vec<Kept> = Vec::with_capacity(outcomes.len());
     let mut skipped: Vec<Skipped> = walked
         .skipped
         .iter()
@@ -397,10 +561,56 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .collect();
     for o in outcomes {
         match o {
-            Outcome::Doc(d) => docs.push(*d),
+            Outcome::Doc(d, k) => {
+                docs.push(*d);
+                kept.push(*k);
+            }
             Outcome::Skip(s) if under(&filters, &s.path) => skipped.push(s),
             Outcome::Skip(_) => {}
         }
+    }
+    // Where each reference points, against the tree as it is now (never cached).
+    walk::par_each_mut(&mut docs, |d| {
+        d.targets = d
+            .parsed
+            .refs
+            .iter()
+            .map(|r| refs::resolve(tree, &d.path, r))
+            .collect();
+    });
+    timer.mark("documents", || {
+        let n = |how| kept.iter().filter(|k| k.how == how).count();
+        format!(
+            "({} documents: {} parsed, {} read and unchanged, {} unchanged by stamp)",
+            docs.len(),
+            n(0),
+            n(1),
+            n(2)
+        )
+    });
+
+    // The history, when the walk is done.
+    if let Some(c) = counters {
+        c.phase(progress::Phase::History);
+    }
+    let history = history_job.map(|j| {
+        j.join()
+            .unwrap_or_else(|_| (crate::git::History::default(), Default::default()))
+    });
+    let history = history.map(|(h, took)| {
+        timer.span("history (beside the documents)", took, || {
+            format!("({} commits)", h.commits.len())
+        });
+        h
+    });
+    timer.mark("history wait", String::new);
+    if let Some(c) = counters {
+        c.commits(history.as_ref().map_or(0, |h| h.commits.len() as u64));
+    }
+    match &history {
+        Some(h) => warnings.extend(h.warnings.iter().cloned()),
+        None => warnings
+            .push("not a git repository: renames, deletions and drift are unknown".to_string()),
     }
 
     // Code facts: read the tracked source once, only for identifiers some document names.
@@ -433,14 +643,30 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         };
         sources.sort();
         (!sources.is_empty())
-            .then(|| detectors::missing_symbol::find_in_source(&root, &sources, &wanted))
+            .then(|| cache::symbols(&root, &context, &sources, &wanted, use_cache, now_real))
     };
 
     // Phase 2: the tree-wide detectors.
     if let Some(c) = counters {
         c.phase(progress::Phase::TreeWide);
     }
-    let dups = detectors::duplicate::index(tree, &docs, &readers, &rulebook, history.as_ref());
+    timer.mark("source symbols", || format!("({} wanted)", wanted.len()));
+    let had: Vec<bool> = kept.iter().map(|k| k.meta.facts.is_some()).collect();
+    let mut facts: Vec<Option<Vec<detectors::duplicate::BlockFact>>> =
+        kept.iter_mut().map(|k| k.meta.facts.take()).collect();
+    let dups = detectors::duplicate::index(
+        tree,
+        &docs,
+        &readers,
+        &rulebook,
+        history.as_ref(),
+        &mut facts,
+    );
+    for ((k, f), had) in kept.iter_mut().zip(facts).zip(had) {
+        k.dirty |= f.is_some() && !had;
+        k.meta.facts = f;
+    }
+    timer.mark("duplicates", String::new);
     let ctx = TreeCtx {
         tree,
         docs: &docs,
@@ -467,6 +693,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         docs[i].findings.extend(f);
     }
     let files_scanned = checked.len() as u64;
+    timer.mark("tree-wide detectors", String::new);
 
     // Items: a file is shortlisted iff it has at least one signal.
     let mut items: Vec<ShortlistItem> = Vec::new();
@@ -523,6 +750,28 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         history.as_ref(),
         now,
     );
+    timer.mark("lifecycle", String::new);
+    // Token counts: a document's from the cache when an earlier scan took it.
+    let doc_index: HashMap<&str, usize> = docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.path.as_str(), i))
+        .collect();
+    let known: Vec<Option<u64>> = kept.iter().map(|k| k.meta.tokens).collect();
+    let counted_now: std::sync::Mutex<Vec<(usize, u64)>> = Default::default();
+    let count = |f: &str| -> u64 {
+        let i = doc_index.get(f).copied();
+        if let Some(n) = i.and_then(|i| known[i]) {
+            return n;
+        }
+        let n = count_file(&root, f);
+        if let (Some(i), Some(n), true) = (i, n, use_cache) {
+            if let Ok(mut c) = counted_now.lock() {
+                c.push((i, n));
+            }
+        }
+        n.unwrap_or(0)
+    };
     attach_lifecycle(
         &mut items,
         &mut tokens,
@@ -530,16 +779,65 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         &filters,
         &all_files,
         &per_session,
-        &|f: &str| count_file(&root, f).unwrap_or(0),
+        &count,
     );
 
     // Tokens: only for what is reported, on all cores.
     let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
-        tokens[i].unwrap_or_else(|| count_file(&root, &items[i].path).unwrap_or(0))
+        tokens[i].unwrap_or_else(|| count(&items[i].path))
     });
     for (item, n) in items.iter_mut().zip(counted) {
         item.raw_tokens = n;
     }
+    timer.mark("tokens", String::new);
+    if use_cache {
+        for (i, n) in counted_now.into_inner().unwrap_or_default() {
+            kept[i].meta.tokens = Some(n);
+            kept[i].dirty = true;
+        }
+        let changed = kept.iter().any(|k| k.dirty) || prior.len() != docs.len();
+        if changed {
+            cache::save_docs(
+                &root,
+                &context,
+                docs.iter().zip(&kept).map(|(d, k)| {
+                    let src = match prior.raw(&d.path).filter(|_| !k.dirty) {
+                        Some(raw) => cache::Source::Raw(raw),
+                        None => cache::Source::New {
+                            meta: &k.meta,
+                            freq: d.freq,
+                            role: d.role,
+                            parsed: &d.parsed,
+                        },
+                    };
+                    (d.path.as_str(), src)
+                }),
+            );
+        }
+        timer.mark("cache save", || {
+            if changed {
+                String::new()
+            } else {
+                "(nothing changed)".into()
+            }
+        });
+    }
+    // The tree's structures are many small allocations: free them on another thread, so the
+    // report does not wait for it (a process that exits first frees them all at once).
+    drop(doc_index);
+    let heavy = (
+        docs,
+        kept,
+        prior,
+        history,
+        walked,
+        tracked,
+        dups,
+        per_session,
+        readers,
+    );
+    std::thread::spawn(move || drop(heavy));
+    timer.total();
     items.sort_by(|a, b| {
         let ps = |i: &ShortlistItem| i.injection_frequency != InjectionFrequency::PerSession;
         (ps(a), std::cmp::Reverse(a.raw_tokens), &a.path).cmp(&(

@@ -27,6 +27,12 @@ impl Tree {
     /// Whether `rel` exists: in the walk, or on disk for ignored and excluded places (a link to
     /// a build output is not broken just because the scan does not descend there).
     pub fn exists(&self, rel: &str) -> bool {
+        let answer = self.exists_unrecorded(rel);
+        record(Query::Exists, rel, answer);
+        answer
+    }
+
+    fn exists_unrecorded(&self, rel: &str) -> bool {
         let rel = rel.trim_end_matches('/');
         if rel.is_empty() || self.files.contains(rel) || self.dirs.contains(rel) {
             return true;
@@ -40,11 +46,61 @@ impl Tree {
     /// Whether `rel` is a file (in the walk, or on disk in ignored and excluded places): what a
     /// `renamed_to` must name.
     pub fn is_file(&self, rel: &str) -> bool {
+        let answer = self.is_file_unrecorded(rel);
+        record(Query::IsFile, rel, answer);
+        answer
+    }
+
+    fn is_file_unrecorded(&self, rel: &str) -> bool {
         self.files.contains(rel)
             || (!self.dirs.contains(rel)
                 && crate::paths::check_relative(rel).is_ok()
                 && std::fs::symlink_metadata(self.root.join(rel)).is_ok_and(|m| m.is_file()))
     }
+}
+
+/// A question asked of the [`Tree`]: the scan cache keeps a document's per-document findings
+/// with the questions they asked, and reuses them only while every answer is the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Query {
+    /// [`Tree::exists`].
+    Exists,
+    /// [`Tree::is_file`].
+    IsFile,
+}
+
+impl Query {
+    /// Asks `tree` again.
+    pub fn ask(self, tree: &Tree, rel: &str) -> bool {
+        match self {
+            Query::Exists => tree.exists_unrecorded(rel),
+            Query::IsFile => tree.is_file_unrecorded(rel),
+        }
+    }
+}
+
+/// The questions asked on this thread since [`recording`] began, with their answers.
+type Asked = Vec<(Query, String, bool)>;
+
+thread_local! {
+    static ASKED: std::cell::RefCell<Option<Asked>> = const { std::cell::RefCell::new(None) };
+}
+
+fn record(q: Query, rel: &str, answer: bool) {
+    ASKED.with(|a| {
+        if let Some(v) = a.borrow_mut().as_mut() {
+            v.push((q, rel.to_string(), answer));
+        }
+    });
+}
+
+/// Runs `f` and returns, besides its result, every question it asked a [`Tree`] on this
+/// thread, with the answers: what a per-document result depends on besides the document.
+pub fn recording<R>(f: impl FnOnce() -> R) -> (R, Vec<(Query, String, bool)>) {
+    let outer = ASKED.with(|a| a.borrow_mut().replace(Vec::new()));
+    let r = f();
+    let asked = ASKED.with(|a| std::mem::replace(&mut *a.borrow_mut(), outer));
+    (r, asked.unwrap_or_default())
 }
 
 /// A reference split into the path as written, and its fragment.

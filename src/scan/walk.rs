@@ -36,6 +36,18 @@ pub fn par_each<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
     });
 }
 
+/// Runs `f` on every item, changing it, on all cores (each core takes an equal run of items).
+pub fn par_each_mut<T: Send>(items: &mut [T], f: impl Fn(&mut T) + Sync) {
+    let n = threads().min(items.len().max(1));
+    let run = items.len().div_ceil(n).max(1);
+    let f = &f;
+    std::thread::scope(|s| {
+        for chunk in items.chunks_mut(run) {
+            s.spawn(move || chunk.iter_mut().for_each(f));
+        }
+    });
+}
+
 /// Runs `f` on every item on all cores and returns the results in input order.
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let slots: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();

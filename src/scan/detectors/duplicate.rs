@@ -110,42 +110,85 @@ fn folded_lines(text: &str, lines: &LineIndex, start: u32, end: u32) -> String {
     fold(text.get(a..b).unwrap_or(""))
 }
 
+/// What matching needs of one block of a document, computed from its text: `None` when its
+/// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`]),
+/// else the SHA-256 of its whitespace-folded lines (equal digests: equal folded text).
+pub type BlockFact = Option<[u8; 32]>;
+
+/// [`BlockFact`]s of every block of `parsed.blocks`, from the document's text (BOM stripped):
+/// one parse for the whole document. Depends on the text alone, so the scan cache keeps it.
+pub fn block_facts(text: &str, blocks: &[crate::scan::markdown::Block]) -> Vec<BlockFact> {
+    use sha2::Digest;
+    let spans = crate::scan::markdown::Spans::new(text);
+    blocks
+        .iter()
+        .map(|b| {
+            spans
+                .problem(text, b.start_line, b.end_line)
+                .is_none()
+                .then(|| {
+                    let f = folded_lines(text, &spans.lines, b.start_line, b.end_line);
+                    sha2::Sha256::digest(f.as_bytes()).into()
+                })
+        })
+        .collect()
+}
+
+fn read_text(tree: &Tree, path: &str) -> Option<String> {
+    let full = crate::paths::resolve_inside(&tree.root, path, false).ok()?;
+    let raw = String::from_utf8(std::fs::read(full).ok()?).ok()?;
+    Some(strip_bom(&raw).to_string())
+}
+
 /// Finds every confirmed cross-file duplicate among `docs` worth reporting (see the module
-/// doc), with whether its dedupe keeps the text for every reader.
+/// doc), with whether its dedupe keeps the text for every reader. `facts` runs parallel to
+/// `docs`: the [`block_facts`] known already (from the scan cache); those a match needs and
+/// that are missing are computed (each document read once, on all cores) and filled in.
 pub fn index(
     tree: &Tree,
     docs: &[Doc],
     readers: &crate::readers::ReaderMap,
     rulebook: &crate::lifecycle::Rulebook,
     history: Option<&History>,
+    facts: &mut [Option<Vec<BlockFact>>],
 ) -> DupIndex {
-    let mut by_hash: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
+    // Blocks by hash: sorted, so equal hashes are neighbours (no map of mostly single blocks).
+    let mut all: Vec<(u64, usize, usize)> = Vec::new();
     for (di, d) in docs.iter().enumerate() {
         for (bi, b) in d.parsed.blocks.iter().enumerate() {
-            by_hash.entry(b.hash).or_default().push((di, bi));
+            all.push((b.hash, di, bi));
         }
     }
-    let groups: Vec<Vec<(usize, usize)>> = by_hash
-        .into_values()
-        .filter(|g| g.iter().any(|&(d, _)| d != g[0].0))
+    all.sort_unstable();
+    let groups: Vec<Vec<(usize, usize)>> = all
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|g| g.iter().any(|&(_, d, _)| d != g[0].1))
+        .map(|g| g.iter().map(|&(_, d, b)| (d, b)).collect())
         .collect();
+    drop(all);
     let mut out: DupIndex = vec![Vec::new(); docs.len()];
     if groups.is_empty() {
         return out;
     }
-    // Read the involved files once, on all cores, to confirm matches on the exact lines.
-    let mut involved: Vec<usize> = groups.iter().flatten().map(|&(d, _)| d).collect();
+    // Confirm matches on the exact lines: the facts of every involved file, each read once,
+    // on all cores, when the cache did not have them.
+    let mut involved: Vec<usize> = groups
+        .iter()
+        .flatten()
+        .map(|&(d, _)| d)
+        .filter(|&d| facts[d].is_none())
+        .collect();
     involved.sort_unstable();
     involved.dedup();
-    let read = crate::scan::walk::par_map(&involved, |&di| {
-        let full = crate::paths::resolve_inside(&tree.root, &docs[di].path, false).ok()?;
-        let raw = String::from_utf8(std::fs::read(full).ok()?).ok()?;
-        let text = strip_bom(&raw).to_string();
-        let li = LineIndex::new(&text);
-        Some((text, li))
+    let computed = crate::scan::walk::par_map(&involved, |&di| {
+        read_text(tree, &docs[di].path).map(|text| block_facts(&text, &docs[di].parsed.blocks))
     });
-    let texts: HashMap<usize, Option<(String, LineIndex)>> =
-        involved.into_iter().zip(read).collect();
+    for (di, f) in involved.into_iter().zip(computed) {
+        facts[di] = f;
+    }
+    let facts: &[Option<Vec<BlockFact>>] = facts;
+    // The texts the span growing reads: only those of reported pairs.
+    let mut texts: HashMap<usize, Option<(String, LineIndex)>> = HashMap::new();
     let imports_of = |di: usize| -> HashSet<String> {
         docs[di]
             .parsed
@@ -164,18 +207,14 @@ pub fn index(
     for g in groups {
         // Split the hash group by the exact folded text of each copy's lines; a copy that cuts
         // a fence or introduces what follows is no block to remove.
-        let mut exact: HashMap<String, Vec<(usize, u32, u32)>> = HashMap::new();
+        let mut exact: HashMap<[u8; 32], Vec<(usize, u32, u32)>> = HashMap::new();
         for (di, bi) in g {
             let b = docs[di].parsed.blocks[bi];
-            let Some(Some((text, li))) = texts.get(&di) else {
+            let Some(Some(digest)) = facts[di].as_ref().and_then(|f| f.get(bi)) else {
                 continue;
             };
-            if crate::scan::markdown::span_problem(text, b.start_line, b.end_line).is_some() {
-                continue;
-            }
-            let f = folded_lines(text, li, b.start_line, b.end_line);
             exact
-                .entry(f)
+                .entry(*digest)
                 .or_default()
                 .push((di, b.start_line, b.end_line));
         }
@@ -225,12 +264,22 @@ pub fn index(
                 if di == kd || docs[di].role != crate::roles::Role::Living {
                     continue;
                 }
+                for d in [di, kd] {
+                    texts.entry(d).or_insert_with(|| {
+                        read_text(tree, &docs[d].path).map(|t| {
+                            let li = LineIndex::new(&t);
+                            (t, li)
+                        })
+                    });
+                }
                 let (s, e, ks, ke) = match (texts.get(&di), texts.get(&kd)) {
                     (Some(Some(lose)), Some(Some(keep))) => {
                         for d in [di, kd] {
-                            blocks_cache.entry(d).or_insert_with(|| {
-                                crate::scan::markdown::top_blocks(&texts[&d].as_ref().unwrap().0)
-                            });
+                            if let Some(Some((t, _))) = texts.get(&d) {
+                                blocks_cache
+                                    .entry(d)
+                                    .or_insert_with(|| crate::scan::markdown::top_blocks(t));
+                            }
                         }
                         extend(
                             (lose, &blocks_cache[&di]),

@@ -34,6 +34,9 @@ fn is_markdown(path: &str) -> bool {
 
 fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<std::sync::Arc<HashSet<String>>> {
     let mut cache = ctx.anchor_cache.lock().ok()?;
+    if let Some(known) = cache.get(path) {
+        return known.clone();
+    }
     cache
         .entry(path.to_string())
         .or_insert_with(|| {

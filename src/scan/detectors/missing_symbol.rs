@@ -64,29 +64,7 @@ pub fn find_in_source(
 ) -> HashSet<String> {
     let found = std::sync::Mutex::new(HashSet::new());
     crate::scan::walk::par_each(files, |rel| {
-        let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
-            return;
-        };
-        let Ok(meta) = std::fs::metadata(&full) else {
-            return;
-        };
-        if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
-            return;
-        }
-        let Ok(bytes) = std::fs::read(&full) else {
-            return;
-        };
-        let mut local = Vec::new();
-        for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
-            if tok.is_empty() || tok[0].is_ascii_digit() {
-                continue;
-            }
-            if let Ok(t) = std::str::from_utf8(tok) {
-                if wanted.contains(t) {
-                    local.push(t.to_string());
-                }
-            }
-        }
+        let local = find_in_file(root, rel, wanted);
         if !local.is_empty() {
             if let Ok(mut f) = found.lock() {
                 f.extend(local);
@@ -94,6 +72,35 @@ pub fn find_in_source(
         }
     });
     found.into_inner().unwrap_or_default()
+}
+
+/// Which of `wanted` occur as identifier tokens in the root-relative source file `rel` (none
+/// when it is not a readable regular file within the size cap).
+pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>) -> Vec<String> {
+    let mut local = Vec::new();
+    let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
+        return local;
+    };
+    let Ok(meta) = std::fs::metadata(&full) else {
+        return local;
+    };
+    if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
+        return local;
+    }
+    let Ok(bytes) = std::fs::read(&full) else {
+        return local;
+    };
+    for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
+        if tok.is_empty() || tok[0].is_ascii_digit() {
+            continue;
+        }
+        if let Ok(t) = std::str::from_utf8(tok) {
+            if wanted.contains(t) {
+                local.push(t.to_string());
+            }
+        }
+    }
+    local
 }
 
 impl Detector for MissingSymbol {

