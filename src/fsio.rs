@@ -156,22 +156,6 @@ pub fn atomic_write_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> io::Re
     Ok(())
 }
 
-/// Like [`atomic_write`] without the fsyncs, for files that are safe to lose and check
-/// themselves when read (the scan cache): a new temporary file renamed over `path`. A `path`
-/// that is a link (or not a regular file) is refused.
-pub fn replace_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mode = refuse_non_file(path)?.as_ref().and_then(mode_of);
-    let tmp = temp_name(path)?;
-    let mut f = create_new(&tmp, mode)?;
-    let written = f.write_all(bytes);
-    drop(f);
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    Ok(())
-}
-
 /// Like [`atomic_write`] but never replaces an existing name (a hard link is created, which
 /// fails if the name is taken). Used for files outside the repository.
 pub fn atomic_create(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -292,15 +276,35 @@ pub fn write_inside(root: &Path, rel: &str, bytes: &[u8]) -> crate::Result<PathB
     Ok(path)
 }
 
-/// [`write_inside`] with [`replace_unsynced`]: for files that are safe to lose.
-pub fn write_inside_unsynced(root: &Path, rel: &str, bytes: &[u8]) -> crate::Result<PathBuf> {
+/// [`write_inside`] without the fsyncs, the bytes written by `fill` through a buffer (a large
+/// file is never held whole in memory): for files that are safe to lose and check themselves
+/// when read. A temporary file renamed over the name; never through a link.
+pub fn write_inside_unsynced(
+    root: &Path,
+    rel: &str,
+    fill: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+) -> crate::Result<PathBuf> {
     let path = crate::paths::resolve_inside(root, rel, true)
         .map_err(|e| crate::Error::Other(format!("{rel}: {e}")))?;
     if let Some((dir, _)) = rel.rsplit_once('/') {
         create_dirs_inside(root, dir)?;
     }
     remove_temps(&path);
-    replace_unsynced(&path, bytes).map_err(|e| crate::Error::io(&path, e))?;
+    let io = |e| crate::Error::io(&path, e);
+    let mode = refuse_non_file(&path)
+        .map_err(io)?
+        .as_ref()
+        .and_then(mode_of);
+    let tmp = temp_name(&path).map_err(io)?;
+    let f = create_new(&tmp, mode).map_err(io)?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+    let written = fill(&mut w)
+        .and_then(|()| w.flush())
+        .and_then(|()| std::fs::rename(&tmp, &path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(e));
+    }
     Ok(path)
 }
 

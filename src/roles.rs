@@ -413,6 +413,10 @@ impl Roles {
 /// [`TEMPLATE_MIN_PLACEHOLDERS`] times. Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a
 /// docs site's own markup, not placeholders.
 pub fn is_template(text: &str) -> bool {
+    // Most documents have neither a brace nor `<%`: then there is nothing to count.
+    if !text.contains('{') && !text.contains("<%") {
+        return false;
+    }
     let mustache = text
         .match_indices("{{")
         .filter(|(i, _)| !matches!(text.as_bytes().get(i + 2), Some(b'<' | b'%')))

@@ -74,11 +74,15 @@ pub fn write(root: &Path, rel: &str, bytes: &[u8]) -> Result<PathBuf> {
     crate::fsio::write_inside(root, &format!("{DIR}/{rel}"), bytes)
 }
 
-/// Writes `.hygiene/<rel>` like [`write`], without the fsyncs: for scratch that is safe to lose
-/// and checks itself when read (the scan cache).
-pub fn write_scratch(root: &Path, rel: &str, bytes: &[u8]) -> Result<PathBuf> {
+/// Writes `.hygiene/<rel>` like [`write`], the bytes `fill` writes, without the fsyncs: for
+/// scratch that is safe to lose and checks itself when read (the scan cache).
+pub fn write_scratch(
+    root: &Path,
+    rel: &str,
+    fill: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<PathBuf> {
     ensure_dir(root)?;
-    crate::fsio::write_inside_unsynced(root, &format!("{DIR}/{rel}"), bytes)
+    crate::fsio::write_inside_unsynced(root, &format!("{DIR}/{rel}"), fill)
 }
 
 fn refuse(rel: &str, e: crate::paths::PathError) -> Error {

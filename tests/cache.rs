@@ -433,11 +433,12 @@ fn a_trusted_stamp_is_the_whole_stamp() {
         let mut r: ScanResult = serde_json::from_slice(&o.stdout).unwrap();
         r.generated_at = String::new();
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        // `... documents: N parsed, N read and unchanged, N unchanged by stamp) ...`
         let by_stamp = err
             .lines()
             .find(|l| l.contains("timings: documents"))
-            .and_then(|l| l.split(", ").last())
-            .and_then(|l| l.split(' ').next())
+            .and_then(|l| l.split(" unchanged by stamp").next())
+            .and_then(|l| l.rsplit(' ').next())
             .and_then(|n| n.parse::<usize>().ok())
             .unwrap_or_else(|| panic!("no documents line: {err}"));
         (r, by_stamp)

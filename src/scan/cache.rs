@@ -262,19 +262,60 @@ impl<'a> Dec<'a> {
     }
 }
 
-/// A fast checksum of a cache body (it detects damage, not tampering: the folder binding does
-/// that).
-fn checksum(b: &[u8]) -> u64 {
+/// A fast running checksum of a cache body (it detects damage, not tampering: the folder
+/// binding does that). The same bytes give the same sum however they are split into updates.
+#[derive(Default)]
+struct Sum {
+    h: u64,
+    tail: [u8; 8],
+    n: usize,
+    len: u64,
+}
+
+impl Sum {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut h: u64 = b.len() as u64;
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        let v = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
-        h = (h.rotate_left(23) ^ v).wrapping_mul(K);
+
+    fn mix(&mut self, word: [u8; 8]) {
+        self.h = (self.h.rotate_left(23) ^ u64::from_le_bytes(word)).wrapping_mul(Self::K);
     }
-    let mut tail = [0u8; 8];
-    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-    (h.rotate_left(23) ^ u64::from_le_bytes(tail)).wrapping_mul(K)
+
+    fn update(&mut self, mut b: &[u8]) {
+        self.len += b.len() as u64;
+        if self.n > 0 {
+            let take = (8 - self.n).min(b.len());
+            self.tail[self.n..self.n + take].copy_from_slice(&b[..take]);
+            self.n += take;
+            b = &b[take..];
+            if self.n < 8 {
+                return;
+            }
+            let t = self.tail;
+            self.mix(t);
+            self.n = 0;
+        }
+        let mut chunks = b.chunks_exact(8);
+        for c in &mut chunks {
+            self.mix(c.try_into().unwrap_or([0; 8]));
+        }
+        let rest = chunks.remainder();
+        self.tail[..rest.len()].copy_from_slice(rest);
+        self.n = rest.len();
+    }
+
+    fn finish(mut self) -> u64 {
+        let mut t = [0u8; 8];
+        t[..self.n].copy_from_slice(&self.tail[..self.n]);
+        self.mix(t);
+        let len = self.len.to_le_bytes();
+        self.mix(len);
+        self.h
+    }
+}
+
+fn checksum(b: &[u8]) -> u64 {
+    let mut s = Sum::default();
+    s.update(b);
+    s.finish()
 }
 
 fn via_code(v: Via) -> u8 {
@@ -613,9 +654,22 @@ fn folder_id(root: &Path) -> Option<(u64, u64)> {
     }
 }
 
+/// A cache file's bytes and where its body lies in them.
+struct Body {
+    bytes: Vec<u8>,
+    start: usize,
+    end: usize,
+}
+
+impl Body {
+    fn get(&self) -> &[u8] {
+        &self.bytes[self.start..self.end]
+    }
+}
+
 /// Reads `.hygiene/<rel>` and returns its body when the header matches `context` and the
-/// folder it is in, and the checksum holds.
-fn read_body(root: &Path, rel: &str, context: &Context) -> Option<Vec<u8>> {
+/// folder it is in, and the trailer's length and checksum hold.
+fn read_body(root: &Path, rel: &str, context: &Context) -> Option<Body> {
     let (dev, ino) = folder_id(root)?;
     let path = crate::state::path(root, rel, false).ok()?;
     let meta = std::fs::symlink_metadata(&path).ok()?;
@@ -632,15 +686,36 @@ fn read_body(root: &Path, rel: &str, context: &Context) -> Option<Vec<u8>> {
     {
         return None;
     }
-    let sum = d.u64()?;
-    let at = d.at;
-    let body = &bytes[at..];
-    (checksum(body) == sum).then(|| body.to_vec())
+    let start = d.at;
+    let end = bytes.len().checked_sub(16).filter(|&e| e >= start)?;
+    let mut t = Dec::new(&bytes[end..]);
+    let (len, sum) = (t.u64()?, t.u64()?);
+    let body = &bytes[start..end];
+    (len == body.len() as u64 && checksum(body) == sum).then_some(Body { bytes, start, end })
 }
 
-/// Writes `.hygiene/<rel>`: its header, then the body `fill` appends. Failures are ignored: a
-/// cache that cannot be written is a slower next scan, nothing else.
-fn write_with(root: &Path, rel: &str, context: &Context, fill: impl FnOnce(&mut Enc)) {
+/// Where a cache body is written: the file, with the running length and checksum.
+struct Sink<'a> {
+    w: &'a mut dyn std::io::Write,
+    sum: Sum,
+}
+
+impl Sink<'_> {
+    fn put(&mut self, b: &[u8]) -> std::io::Result<()> {
+        self.sum.update(b);
+        self.w.write_all(b)
+    }
+}
+
+/// Writes `.hygiene/<rel>`: its header, the body `fill` writes, and a trailer with the body's
+/// length and checksum. Failures are ignored: a cache that cannot be written is a slower next
+/// scan, nothing else.
+fn write_with(
+    root: &Path,
+    rel: &str,
+    context: &Context,
+    mut fill: impl FnMut(&mut Sink<'_>) -> std::io::Result<()>,
+) {
     // The folder first (with `.hygiene/.gitignore` when `.hygiene/` is new), so its identity
     // can be written into the file.
     if crate::state::subdir(root, "cache", true).is_err() {
@@ -653,30 +728,37 @@ fn write_with(root: &Path, rel: &str, context: &Context, fill: impl FnOnce(&mut 
     let Some((dev, ino)) = folder_id(root) else {
         return;
     };
-    let mut e = Enc::default();
-    e.0.extend_from_slice(MAGIC);
-    e.u32(FORMAT);
-    e.str(&context.0);
-    e.u64(dev);
-    e.u64(ino);
-    let sum_at = e.0.len();
-    e.u64(0);
-    let body_at = e.0.len();
-    fill(&mut e);
-    let sum = checksum(&e.0[body_at..]);
-    e.0[sum_at..body_at].copy_from_slice(&sum.to_le_bytes());
-    let _ = crate::state::write_scratch(root, rel, &e.0);
+    let mut head = Enc::default();
+    head.0.extend_from_slice(MAGIC);
+    head.u32(FORMAT);
+    head.str(&context.0);
+    head.u64(dev);
+    head.u64(ino);
+    let _ = crate::state::write_scratch(root, rel, &mut |w| {
+        w.write_all(&head.0)?;
+        let mut sink = Sink {
+            w,
+            sum: Sum::default(),
+        };
+        fill(&mut sink)?;
+        let len = sink.sum.len;
+        let sum = std::mem::take(&mut sink.sum).finish();
+        let mut t = Enc::default();
+        t.u64(len);
+        t.u64(sum);
+        w.write_all(&t.0)
+    });
 }
 
 fn write_body(root: &Path, rel: &str, context: &Context, body: &[u8]) {
-    write_with(root, rel, context, |e| e.0.extend_from_slice(body));
+    write_with(root, rel, context, |s| s.put(body));
 }
 
 /// The documents' cache as read: each path's entry, still encoded (entries are decoded on
 /// demand, on all cores).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Docs {
-    body: Vec<u8>,
+    body: Option<Body>,
     index: HashMap<String, (usize, usize)>,
 }
 
@@ -688,7 +770,7 @@ impl Docs {
             return Docs::default();
         };
         let mut index = HashMap::new();
-        let mut d = Dec::new(&body);
+        let mut d = Dec::new(body.get());
         let ok = (|| {
             let n = d.count(8)?;
             index.reserve(n);
@@ -702,7 +784,10 @@ impl Docs {
             d.done().then_some(())
         })();
         match ok {
-            Some(()) => Docs { body, index },
+            Some(()) => Docs {
+                body: Some(body),
+                index,
+            },
             None => Docs::default(),
         }
     }
@@ -717,59 +802,47 @@ impl Docs {
         self.index.is_empty()
     }
 
-    /// The encoded entry of `path`.
-    pub fn raw(&self, path: &str) -> Option<&[u8]> {
-        let &(start, len) = self.index.get(path)?;
-        self.body.get(start..start + len)
-    }
-
     /// The entry of `path`, decoded.
     pub fn get(&self, path: &str) -> Option<Entry> {
-        decode_entry(self.raw(path)?)
+        let &(start, len) = self.index.get(path)?;
+        decode_entry(self.body.as_ref()?.get().get(start..start + len)?)
     }
 }
 
 /// One document's entry to write.
-pub enum Source<'a> {
-    /// Unchanged: the bytes [`Docs::raw`] gave.
-    Raw(&'a [u8]),
-    /// New or changed.
-    New {
-        /// Everything but the parse.
-        meta: &'a Meta,
-        /// Its load class.
-        freq: InjectionFrequency,
-        /// Its role.
-        role: Role,
-        /// Its parse.
-        parsed: &'a Parsed,
-    },
+pub struct Source<'a> {
+    /// Everything but the parse.
+    pub meta: &'a Meta,
+    /// Its load class.
+    pub freq: InjectionFrequency,
+    /// Its role.
+    pub role: Role,
+    /// Its parse.
+    pub parsed: &'a Parsed,
 }
 
-/// Writes the documents' cache: an entry for every document, encoded straight into one buffer.
+/// Writes the documents' cache: an entry for every document, encoded one at a time straight
+/// into the file.
 pub fn save_docs<'a>(
     root: &Path,
     context: &Context,
-    entries: impl ExactSizeIterator<Item = (&'a str, Source<'a>)>,
+    entries: impl ExactSizeIterator<Item = (&'a str, Source<'a>)> + Clone,
 ) {
-    write_with(root, DOCS_FILE, context, |e| {
+    write_with(root, DOCS_FILE, context, |sink| {
+        let mut e = Enc::default();
         e.len(entries.len());
-        for (path, src) in entries {
+        sink.put(&e.0)?;
+        let mut body = Enc::default();
+        for (path, src) in entries.clone() {
+            body.0.clear();
+            encode_entry_into(&mut body, src.meta, src.freq, src.role, src.parsed);
+            e.0.clear();
             e.str(path);
-            let len_at = e.0.len();
-            e.u32(0);
-            match src {
-                Source::Raw(b) => e.0.extend_from_slice(b),
-                Source::New {
-                    meta,
-                    freq,
-                    role,
-                    parsed,
-                } => encode_entry_into(e, meta, freq, role, parsed),
-            }
-            let len = u32::try_from(e.0.len() - len_at - 4).unwrap_or(u32::MAX);
-            e.0[len_at..len_at + 4].copy_from_slice(&len.to_le_bytes());
+            e.len(body.0.len());
+            sink.put(&e.0)?;
+            sink.put(&body.0)?;
         }
+        Ok(())
     });
 }
 
@@ -820,7 +893,7 @@ pub fn symbols(
         return find_in_source(root, files, wanted);
     }
     let prior = read_body(root, SOURCE_FILE, context)
-        .and_then(|b| dec_source(&b))
+        .and_then(|b| dec_source(b.get()))
         .filter(|(names, _)| {
             let have: std::collections::HashSet<&str> = names.iter().map(String::as_str).collect();
             wanted.iter().all(|w| have.contains(w.as_str()))
@@ -879,15 +952,14 @@ pub fn symbols(
         for n in &names {
             e.str(n);
         }
-        let kept: Vec<(&String, &(Option<Stamp>, Vec<u32>, bool))> = files
+        let stamped = files
             .iter()
             .zip(&per_file)
-            .filter(|(_, (st, _, _))| st.is_some())
-            .collect();
-        e.len(kept.len());
-        for (path, (st, found, _)) in kept {
+            .filter_map(|(path, (st, found, _))| st.map(|st| (path, st, found)));
+        e.len(stamped.clone().count());
+        for (path, st, found) in stamped {
             e.str(path);
-            enc_stamp(&mut e, st);
+            enc_stamp(&mut e, &Some(st));
             e.len(found.len());
             for i in found {
                 e.u32(*i);
@@ -1054,7 +1126,7 @@ pub fn history(
         return repo.history();
     }
     let cached = read_body(root, HISTORY_FILE, context)
-        .and_then(|b| dec_history(&b))
+        .and_then(|b| dec_history(b.get()))
         .filter(|(_, prefix, _)| prefix == repo.prefix());
     let h = match cached {
         Some((old, _, h)) if old == head => return h,
@@ -1163,8 +1235,10 @@ mod tests {
             id: id.into(),
             time,
         };
-        let mut older = History::default();
-        older.commits = vec![c("b", 2), c("a", 1)];
+        let mut older = History {
+            commits: vec![c("b", 2), c("a", 1)],
+            ..History::default()
+        };
         older
             .last_event
             .insert("x.md".into(), LastEvent::RenamedTo("y.md".into(), 0));
@@ -1172,8 +1246,10 @@ mod tests {
             .last_event
             .insert("y.md".into(), LastEvent::Changed(0));
         older.touches.insert("y.md".into(), vec![0, 1]);
-        let mut newer = History::default();
-        newer.commits = vec![c("c", 3)];
+        let mut newer = History {
+            commits: vec![c("c", 3)],
+            ..History::default()
+        };
         newer
             .last_event
             .insert("y.md".into(), LastEvent::Deleted(0));

@@ -345,6 +345,10 @@ fn vanish_after_walk(root: &Path) {
     }
 }
 
+/// How many documents the tree-wide detectors take at a time (their resolved references are
+/// held for one run only).
+const TREE_RUN: usize = 2048;
+
 /// The clock stamps are judged by: the real one. Debug builds only: `HYGIENE_TEST_STAMP_NOW`
 /// (seconds) replaces it, so a test can have stamps trusted without waiting.
 fn stamp_clock() -> i64 {
@@ -569,15 +573,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             Outcome::Skip(_) => {}
         }
     }
-    // Where each reference points, against the tree as it is now (never cached).
-    walk::par_each_mut(&mut docs, |d| {
-        d.targets = d
-            .parsed
-            .refs
-            .iter()
-            .map(|r| refs::resolve(tree, &d.path, r))
-            .collect();
-    });
+    // The cache's bytes are not needed any more (what changed is written from the documents).
+    let prior_len = prior.len();
+    drop(prior);
+    let _ = std::mem::take(&mut walked.docs);
     timer.mark("documents", || {
         let n = |how| kept.iter().filter(|k| k.how == how).count();
         format!(
@@ -645,6 +644,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         (!sources.is_empty())
             .then(|| cache::symbols(&root, &context, &sources, &wanted, use_cache, now_real))
     };
+    drop(tracked);
 
     // Phase 2: the tree-wide detectors.
     if let Some(c) = counters {
@@ -667,28 +667,53 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         k.meta.facts = f;
     }
     timer.mark("duplicates", String::new);
-    let ctx = TreeCtx {
-        tree,
-        docs: &docs,
-        by_path: docs
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (d.path.as_str(), i))
-            .collect(),
-        history: history.as_ref(),
-        dups: &dups,
-        symbols: symbols.as_ref(),
-        anchor_cache: Default::default(),
-    };
+    // The tree-wide detectors, a run of documents at a time: where each reference points is
+    // worked out against the tree as it is now (never cached) for the run, and dropped after
+    // it, so those paths are never held for the whole tree at once.
     let checked: Vec<usize> = (0..docs.len()).filter(|&i| docs[i].checked).collect();
-    let tree_findings: Vec<(usize, Vec<Finding>)> = walk::par_map(&checked, |&i| {
-        let mut f = Vec::new();
-        for d in detectors::ALL {
-            f.extend(d.on_tree(&docs[i], &ctx));
+    let paths: Vec<String> = docs.iter().map(|d| d.path.clone()).collect();
+    let by_path: HashMap<&str, usize> = paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.as_str(), i))
+        .collect();
+    let mut anchor_cache = Default::default();
+    let mut tree_findings: Vec<(usize, Vec<Finding>)> = Vec::with_capacity(checked.len());
+    for run in checked.chunks(TREE_RUN) {
+        let targets = walk::par_map(run, |&i| {
+            let d = &docs[i];
+            d.parsed
+                .refs
+                .iter()
+                .map(|r| refs::resolve(tree, &d.path, r))
+                .collect::<Vec<_>>()
+        });
+        for (&i, t) in run.iter().zip(targets) {
+            docs[i].targets = t;
         }
-        (i, f)
-    });
-    drop(ctx);
+        let ctx = TreeCtx {
+            tree,
+            docs: &docs,
+            by_path: by_path.clone(),
+            history: history.as_ref(),
+            dups: &dups,
+            symbols: symbols.as_ref(),
+            anchor_cache,
+        };
+        tree_findings.extend(walk::par_map(run, |&i| {
+            let mut f = Vec::new();
+            for d in detectors::ALL {
+                f.extend(d.on_tree(&docs[i], &ctx));
+            }
+            (i, f)
+        }));
+        anchor_cache = ctx.anchor_cache;
+        for &i in run {
+            docs[i].targets = Vec::new();
+        }
+    }
+    drop(by_path);
+    drop(paths);
     for (i, f) in tree_findings {
         docs[i].findings.extend(f);
     }
@@ -795,22 +820,21 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             kept[i].meta.tokens = Some(n);
             kept[i].dirty = true;
         }
-        let changed = kept.iter().any(|k| k.dirty) || prior.len() != docs.len();
+        let changed = kept.iter().any(|k| k.dirty) || prior_len != docs.len();
         if changed {
             cache::save_docs(
                 &root,
                 &context,
                 docs.iter().zip(&kept).map(|(d, k)| {
-                    let src = match prior.raw(&d.path).filter(|_| !k.dirty) {
-                        Some(raw) => cache::Source::Raw(raw),
-                        None => cache::Source::New {
+                    (
+                        d.path.as_str(),
+                        cache::Source {
                             meta: &k.meta,
                             freq: d.freq,
                             role: d.role,
                             parsed: &d.parsed,
                         },
-                    };
-                    (d.path.as_str(), src)
+                    )
                 }),
             );
         }
@@ -825,17 +849,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     // The tree's structures are many small allocations: free them on another thread, so the
     // report does not wait for it (a process that exits first frees them all at once).
     drop(doc_index);
-    let heavy = (
-        docs,
-        kept,
-        prior,
-        history,
-        walked,
-        tracked,
-        dups,
-        per_session,
-        readers,
-    );
+    let heavy = (docs, kept, history, walked, dups, per_session, readers);
     std::thread::spawn(move || drop(heavy));
     timer.total();
     items.sort_by(|a, b| {

@@ -42,8 +42,9 @@ impl Timer {
             let note = note();
             let sep = if note.is_empty() { "" } else { " " };
             eprintln!(
-                "hygiene: timings: {what} {}{sep}{note}",
-                ms(now - self.last)
+                "hygiene: timings: {what} {}{sep}{note}{}",
+                ms(now - self.last),
+                memory()
             );
         }
         self.last = now;
@@ -63,6 +64,23 @@ impl Timer {
         if self.on {
             eprintln!("hygiene: timings: total {}", ms(self.start.elapsed()));
         }
+    }
+}
+
+/// The process's resident memory now and at its peak, where the system says (Linux).
+fn memory() -> String {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return String::new();
+    };
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+    };
+    match (field("VmRSS:"), field("VmHWM:")) {
+        (Some(now), Some(peak)) => format!(" [rss {} MB, peak {} MB]", now / 1024, peak / 1024),
+        _ => String::new(),
     }
 }
 

@@ -24,10 +24,10 @@ impl Detector for Drift {
             return Vec::new();
         };
         let mut newer: HashSet<usize> = HashSet::new();
-        let mut seen: HashSet<String> = HashSet::new();
+        let mut seen: HashSet<&str> = HashSet::new();
         for (_, t) in doc.resolved() {
             if let Target::Found { path: Some(p), .. } = t {
-                if *p != doc.path && ctx.tree.files.contains(p) && seen.insert(p.clone()) {
+                if *p != doc.path && ctx.tree.files.contains(p) && seen.insert(p.as_str()) {
                     if let Some(v) = h.touches.get(p) {
                         newer.extend(v.iter().copied().filter(|&ci| ci < since));
                     }
