@@ -19,6 +19,8 @@ pub struct Repo {
     prefix: String,
     /// The repository's git directory (absolute).
     git_dir: PathBuf,
+    /// Whether it is a shallow clone (asked once, with the rest).
+    shallow: bool,
 }
 
 fn git(root: &Path) -> Command {
@@ -114,6 +116,7 @@ impl Repo {
             "--is-inside-work-tree",
             "--absolute-git-dir",
             "--show-prefix",
+            "--is-shallow-repository",
         ]);
         let out = String::from_utf8(output(c)?).ok()?;
         let mut lines = out.lines();
@@ -122,10 +125,12 @@ impl Repo {
         }
         let git_dir = PathBuf::from(lines.next()?);
         let prefix = lines.next().unwrap_or("").to_string();
+        let shallow = lines.next() == Some("true");
         Some(Repo {
             root: root.to_path_buf(),
             prefix,
             git_dir,
+            shallow,
         })
     }
 
@@ -178,9 +183,7 @@ impl Repo {
 
     /// Whether the repository is a shallow clone (its history is cut off).
     pub fn is_shallow(&self) -> bool {
-        let mut c = git(&self.root);
-        c.args(["rev-parse", "--is-shallow-repository"]);
-        output(c).is_some_and(|o| o.starts_with(b"true"))
+        self.shallow
     }
 
     /// Root-relative paths of every tracked file under the root.
@@ -407,21 +410,131 @@ pub enum LastEvent {
     Changed(usize),
 }
 
+/// Per-path history facts kept outside a [`History`]'s maps: the scan cache's packed history,
+/// read on demand instead of into maps. Commit indices are its own (0: its newest commit).
+pub trait PackedFacts: std::fmt::Debug + Send + Sync {
+    /// The newest event of `path`.
+    fn event(&self, path: &str) -> Option<LastEvent>;
+    /// The commits touching `path`, newest first.
+    fn touches(&self, path: &str) -> Option<Vec<usize>>;
+    /// Every path it knows, in order.
+    fn paths(&self) -> Vec<String>;
+}
+
 /// The facts one history walk yields. Commit indices point into [`History::commits`], newest
-/// first.
+/// first. Per-path facts are asked for with [`History::event`] and [`History::touches`]: they
+/// live in maps (a walk) and, for older commits, possibly in a packed base (the scan cache).
 #[derive(Debug, Clone, Default)]
 pub struct History {
     /// Every commit walked, newest first.
     pub commits: Vec<Commit>,
-    /// The newest event per root-relative path.
-    pub last_event: HashMap<String, LastEvent>,
+    /// The newest event per root-relative path (of the commits the maps cover).
+    last_event: HashMap<String, LastEvent>,
     /// Commit indices touching each root-relative path (as a new or modified name), newest first.
-    pub touches: HashMap<String, Vec<usize>>,
+    touches: HashMap<String, Vec<usize>>,
+    /// Facts of the oldest commits, with the index of the first of them in `commits`.
+    base: Option<(std::sync::Arc<dyn PackedFacts>, usize)>,
     /// Why the history is incomplete, if it is.
     pub warnings: Vec<String>,
 }
 
+fn shifted(ev: LastEvent, k: usize) -> LastEvent {
+    match ev {
+        LastEvent::RenamedTo(to, ci) => LastEvent::RenamedTo(to, ci + k),
+        LastEvent::Deleted(ci) => LastEvent::Deleted(ci + k),
+        LastEvent::Changed(ci) => LastEvent::Changed(ci + k),
+    }
+}
+
 impl History {
+    /// A history of `commits` (newest first) whose per-path facts are all in `base`.
+    pub fn packed(commits: Vec<Commit>, base: std::sync::Arc<dyn PackedFacts>) -> History {
+        History {
+            commits,
+            base: Some((base, 0)),
+            ..History::default()
+        }
+    }
+
+    /// `newer` (a walk of the commits on top of `older`'s newest, newest first) put in front of
+    /// `older`: what one walk of the whole history yields when `git log` prints `newer`'s
+    /// commits first and then `older`'s (a chain of plain commits on top).
+    pub fn prepend(newer: History, older: History) -> History {
+        let k = newer.commits.len();
+        let mut h = newer;
+        h.commits.extend(older.commits);
+        for (p, ev) in older.last_event {
+            h.last_event.entry(p).or_insert(shifted(ev, k));
+        }
+        for (p, v) in older.touches {
+            h.touches
+                .entry(p)
+                .or_default()
+                .extend(v.into_iter().map(|ci| ci + k));
+        }
+        h.base = older.base.map(|(b, at)| (b, at + k));
+        h
+    }
+
+    /// The newest event of `path`.
+    pub fn event(&self, path: &str) -> Option<LastEvent> {
+        if let Some(ev) = self.last_event.get(path) {
+            return Some(ev.clone());
+        }
+        let (base, at) = self.base.as_ref()?;
+        base.event(path).map(|ev| shifted(ev, *at))
+    }
+
+    /// The commit indices touching `path` (as a new or modified name), newest first.
+    pub fn touches(&self, path: &str) -> Option<std::borrow::Cow<'_, [usize]>> {
+        use std::borrow::Cow;
+        let mine = self.touches.get(path);
+        let older = self
+            .base
+            .as_ref()
+            .and_then(|(b, at)| b.touches(path).map(|v| (v, *at)));
+        match (mine, older) {
+            (None, None) => None,
+            (Some(v), None) => Some(Cow::Borrowed(v.as_slice())),
+            (mine, Some((v, at))) => {
+                let mut all: Vec<usize> = mine.cloned().unwrap_or_default();
+                all.extend(v.into_iter().map(|ci| ci + at));
+                Some(Cow::Owned(all))
+            }
+        }
+    }
+
+    /// The history `git log -M --name-status -z --format=%x01%H %ct` output `bytes` describes,
+    /// at the top of the work tree (for tests).
+    #[cfg(test)]
+    pub(crate) fn from_log(bytes: &[u8]) -> History {
+        let repo = Repo {
+            root: PathBuf::new(),
+            prefix: String::new(),
+            git_dir: PathBuf::new(),
+            shallow: false,
+        };
+        let mut h = History::default();
+        h.parse(bytes, &repo);
+        h
+    }
+
+    /// Every path the history knows (an event or a touch), sorted.
+    pub fn paths(&self) -> Vec<String> {
+        let mut all: Vec<String> = self
+            .last_event
+            .keys()
+            .chain(self.touches.keys())
+            .cloned()
+            .collect();
+        if let Some((b, _)) = &self.base {
+            all.extend(b.paths());
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
     /// Walks `git log -M --name-status` once.
     pub fn load(repo: &Repo) -> History {
         let mut h = History::default();
@@ -659,10 +772,10 @@ impl History {
         let mut when = usize::MAX; // commit index; smaller is newer
         let mut renamed = false;
         loop {
-            match self.last_event.get(&at) {
-                Some(LastEvent::RenamedTo(to, ci)) if *ci < when => {
-                    at = to.clone();
-                    when = *ci;
+            match self.event(&at) {
+                Some(LastEvent::RenamedTo(to, ci)) if ci < when => {
+                    at = to;
+                    when = ci;
                     renamed = true;
                 }
                 _ => break,
@@ -682,43 +795,41 @@ impl History {
         let mut at = path.to_string();
         let mut when = usize::MAX;
         let mut last_rename: Option<usize> = None;
-        while let Some(LastEvent::RenamedTo(to, ci)) = self.last_event.get(&at) {
-            if *ci >= when {
+        while let Some(LastEvent::RenamedTo(to, ci)) = self.event(&at) {
+            if ci >= when {
                 break;
             }
-            at = to.clone();
-            when = *ci;
-            last_rename = Some(*ci);
+            at = to;
+            when = ci;
+            last_rename = Some(ci);
         }
         if last_rename.is_some() && exists(&at) {
             return (Some(at), None);
         }
-        match self.last_event.get(&at) {
-            Some(LastEvent::Deleted(ci)) => (None, self.commits.get(*ci)),
+        match self.event(&at) {
+            Some(LastEvent::Deleted(ci)) => (None, self.commits.get(ci)),
             _ => (None, last_rename.and_then(|ci| self.commits.get(ci))),
         }
     }
 
     /// The commit that deleted `path`, when deletion is its newest event.
     pub fn deleted_in(&self, path: &str) -> Option<&Commit> {
-        match self.last_event.get(path) {
-            Some(LastEvent::Deleted(ci)) => self.commits.get(*ci),
+        match self.event(path) {
+            Some(LastEvent::Deleted(ci)) => self.commits.get(ci),
             _ => None,
         }
     }
 
     /// The newest commit that added or changed `path`.
     pub fn last_change(&self, path: &str) -> Option<&Commit> {
-        self.touches
-            .get(path)
-            .and_then(|v| v.first())
-            .and_then(|&ci| self.commits.get(ci))
+        self.touches(path)
+            .and_then(|v| v.first().copied())
+            .and_then(|ci| self.commits.get(ci))
     }
 
     /// How many commits touched `path` after commit index `since` (exclusive), i.e. newer.
     pub fn touches_since(&self, path: &str, since: usize) -> usize {
-        self.touches
-            .get(path)
+        self.touches(path)
             .map(|v| v.iter().filter(|&&ci| ci < since).count())
             .unwrap_or(0)
     }

@@ -655,6 +655,7 @@ fn folder_id(root: &Path) -> Option<(u64, u64)> {
 }
 
 /// A cache file's bytes and where its body lies in them.
+#[derive(Debug)]
 struct Body {
     bytes: Vec<u8>,
     start: usize,
@@ -972,6 +973,9 @@ pub fn symbols(
 
 // ---- history ----------------------------------------------------------------------------
 
+/// Encodes a history: its commits, then every path it knows, sorted, each with its newest event
+/// and its touches, behind a table of where each path's record starts (so a lookup is a binary
+/// search, and nothing is decoded that no question asks for).
 fn enc_history(head: &str, prefix: &str, h: &History) -> Vec<u8> {
     let mut e = Enc::default();
     e.str(head);
@@ -981,130 +985,172 @@ fn enc_history(head: &str, prefix: &str, h: &History) -> Vec<u8> {
         e.str(&c.id);
         e.i64(c.time);
     }
-    // Paths once, then events and touches by path number.
-    let mut paths: Vec<&str> = h
-        .last_event
-        .keys()
-        .chain(h.touches.keys())
-        .map(String::as_str)
-        .collect();
-    paths.sort_unstable();
-    paths.dedup();
-    let num: HashMap<&str, u32> = paths
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (*p, i as u32))
-        .collect();
-    e.len(paths.len());
+    let paths = h.paths();
+    let mut records = Enc::default();
+    let mut index: Vec<u32> = Vec::with_capacity(paths.len());
     for p in &paths {
-        e.str(p);
-    }
-    e.len(h.last_event.len());
-    for (p, ev) in &h.last_event {
-        e.u32(num[p.as_str()]);
-        match ev {
-            LastEvent::RenamedTo(to, ci) => {
-                e.u8(0);
-                e.u32(*ci as u32);
-                e.str(to);
+        index.push(records.0.len() as u32);
+        records.str(p);
+        match h.event(p) {
+            None => records.u8(0),
+            Some(LastEvent::RenamedTo(to, ci)) => {
+                records.u8(1);
+                records.u32(ci as u32);
+                records.str(&to);
             }
-            LastEvent::Deleted(ci) => {
-                e.u8(1);
-                e.u32(*ci as u32);
+            Some(LastEvent::Deleted(ci)) => {
+                records.u8(2);
+                records.u32(ci as u32);
             }
-            LastEvent::Changed(ci) => {
-                e.u8(2);
-                e.u32(*ci as u32);
+            Some(LastEvent::Changed(ci)) => {
+                records.u8(3);
+                records.u32(ci as u32);
             }
         }
-    }
-    e.len(h.touches.len());
-    for (p, v) in &h.touches {
-        e.u32(num[p.as_str()]);
-        e.len(v.len());
-        for ci in v {
-            e.u32(*ci as u32);
+        let touches = h.touches(p);
+        let touches: &[usize] = touches.as_deref().unwrap_or(&[]);
+        records.len(touches.len());
+        for ci in touches {
+            records.u32(*ci as u32);
         }
     }
+    e.len(paths.len());
+    for i in index {
+        e.u32(i);
+    }
+    e.0.extend_from_slice(&records.0);
     e.0
 }
 
-fn dec_history(b: &[u8]) -> Option<(String, String, History)> {
-    let mut d = Dec::new(b);
+/// A history's per-path facts, left encoded in the cache file's bytes.
+#[derive(Debug)]
+struct Packed {
+    body: Body,
+    /// Where the record table and the records start, in `body.bytes`.
+    index_at: usize,
+    records_at: usize,
+    paths: usize,
+}
+
+/// One path's record: `(path, event, touches)`.
+type Record<'a> = (&'a str, Option<LastEvent>, Vec<usize>);
+
+impl Packed {
+    fn offset(&self, i: usize) -> Option<usize> {
+        let at = self.index_at + 4 * i;
+        let b = self.body.bytes.get(at..at + 4)?;
+        Some(self.records_at + u32::from_le_bytes(b.try_into().ok()?) as usize)
+    }
+
+    fn path_at(&self, at: usize) -> Option<&str> {
+        Dec::new(self.body.bytes.get(at..self.body.end)?).str()
+    }
+
+    fn record(&self, at: usize, commits: usize) -> Option<(Record<'_>, usize)> {
+        let mut d = Dec::new(self.body.bytes.get(at..self.body.end)?);
+        let path = d.str()?;
+        let ci = |d: &mut Dec<'_>| -> Option<usize> {
+            let c = d.u32()? as usize;
+            (c < commits).then_some(c)
+        };
+        let event = match d.u8()? {
+            0 => None,
+            1 => {
+                let c = ci(&mut d)?;
+                Some(LastEvent::RenamedTo(d.string()?, c))
+            }
+            2 => Some(LastEvent::Deleted(ci(&mut d)?)),
+            3 => Some(LastEvent::Changed(ci(&mut d)?)),
+            _ => return None,
+        };
+        let n = d.count(4)?;
+        let mut touches = Vec::with_capacity(n);
+        for _ in 0..n {
+            touches.push(ci(&mut d)?);
+        }
+        Some(((path, event, touches), d.at))
+    }
+
+    /// The record of `path`, by binary search.
+    fn find(&self, path: &str) -> Option<Record<'_>> {
+        let (mut lo, mut hi) = (0, self.paths);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let at = self.offset(mid)?;
+            match self.path_at(at)?.cmp(path) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return self.record(at, usize::MAX).map(|r| r.0),
+            }
+        }
+        None
+    }
+}
+
+impl crate::git::PackedFacts for Packed {
+    fn event(&self, path: &str) -> Option<LastEvent> {
+        self.find(path).and_then(|r| r.1)
+    }
+
+    fn touches(&self, path: &str) -> Option<Vec<usize>> {
+        self.find(path).map(|r| r.2).filter(|t| !t.is_empty())
+    }
+
+    fn paths(&self) -> Vec<String> {
+        (0..self.paths)
+            .filter_map(|i| self.offset(i).and_then(|at| self.path_at(at)))
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+/// Reads an encoded history: its head, prefix and commits now, the per-path records left
+/// packed. Every record is checked once here (it decodes, its commits exist, the paths are in
+/// strict order and the table points at each), so a lookup later can only find or not find.
+fn dec_history(body: Body) -> Option<(String, String, History)> {
+    let bytes = body.get();
+    let mut d = Dec::new(bytes);
     let head = d.string()?;
     let prefix = d.string()?;
-    let mut h = History::default();
     let n = d.count(12)?;
-    h.commits.reserve_exact(n);
+    let mut commits = Vec::with_capacity(n);
     for _ in 0..n {
-        h.commits.push(Commit {
+        commits.push(Commit {
             id: d.string()?,
             time: d.i64()?,
         });
     }
-    let commits = h.commits.len();
-    let ci = |d: &mut Dec<'_>| -> Option<usize> {
-        let c = d.u32()? as usize;
-        (c < commits).then_some(c)
+    let paths = d.count(4)?;
+    let index_at = body.start + d.at;
+    d.take(4 * paths)?;
+    let records_at = body.start + d.at;
+    let packed = Packed {
+        index_at,
+        records_at,
+        paths,
+        body,
     };
-    let n = d.count(4)?;
-    let mut paths: Vec<&str> = Vec::with_capacity(n);
-    for _ in 0..n {
-        paths.push(d.str()?);
-    }
-    let path =
-        |d: &mut Dec<'_>| -> Option<String> { paths.get(d.u32()? as usize).map(|p| p.to_string()) };
-    let n = d.count(9)?;
-    h.last_event.reserve(n);
-    for _ in 0..n {
-        let p = path(&mut d)?;
-        let ev = match d.u8()? {
-            0 => {
-                let c = ci(&mut d)?;
-                LastEvent::RenamedTo(d.string()?, c)
-            }
-            1 => LastEvent::Deleted(ci(&mut d)?),
-            2 => LastEvent::Changed(ci(&mut d)?),
-            _ => return None,
-        };
-        h.last_event.insert(p, ev);
-    }
-    let n = d.count(8)?;
-    h.touches.reserve(n);
-    for _ in 0..n {
-        let p = path(&mut d)?;
-        let m = d.count(4)?;
-        let mut v = Vec::with_capacity(m);
-        for _ in 0..m {
-            v.push(ci(&mut d)?);
+    let mut at = records_at;
+    let mut last: Option<&str> = None;
+    for i in 0..paths {
+        if packed.offset(i)? != at {
+            return None;
         }
-        h.touches.insert(p, v);
+        let ((path, event, touches), used) = packed.record(at, commits.len())?;
+        if last.is_some_and(|l| l >= path) || (event.is_none() && touches.is_empty()) {
+            return None;
+        }
+        last = Some(path);
+        at += used;
     }
-    d.done().then_some((head, prefix, h))
-}
-
-/// `newer` (the walk of the commits on top of `older`'s head, newest first) put in front of
-/// `older`: what one walk of the whole history yields when `git log` prints `newer` first and
-/// then `older` (a chain of plain commits on top of the old head).
-pub fn prepend(newer: History, older: History) -> History {
-    let k = newer.commits.len();
-    let mut h = newer;
-    h.commits.extend(older.commits);
-    for (p, ev) in older.last_event {
-        let shifted = match ev {
-            LastEvent::RenamedTo(to, ci) => LastEvent::RenamedTo(to, ci + k),
-            LastEvent::Deleted(ci) => LastEvent::Deleted(ci + k),
-            LastEvent::Changed(ci) => LastEvent::Changed(ci + k),
-        };
-        h.last_event.entry(p).or_insert(shifted);
+    if at != packed.body.end {
+        return None;
     }
-    for (p, v) in older.touches {
-        h.touches
-            .entry(p)
-            .or_default()
-            .extend(v.into_iter().map(|ci| ci + k));
-    }
-    h
+    Some((
+        head,
+        prefix,
+        History::packed(commits, std::sync::Arc::new(packed)),
+    ))
 }
 
 /// The history of `repo`, from the cache when it was walked from the same `HEAD` (or from an
@@ -1126,13 +1172,13 @@ pub fn history(
         return repo.history();
     }
     let cached = read_body(root, HISTORY_FILE, context)
-        .and_then(|b| dec_history(b.get()))
+        .and_then(dec_history)
         .filter(|(_, prefix, _)| prefix == repo.prefix());
     let h = match cached {
         Some((old, _, h)) if old == head => return h,
         Some((old, _, older)) if repo.is_plain_chain(&old, &head) => {
             match History::load_range(repo, &format!("{old}..{head}")) {
-                Some(newer) if newer.warnings.is_empty() => prepend(newer, older),
+                Some(newer) if newer.warnings.is_empty() => History::prepend(newer, older),
                 _ => repo.history(),
             }
         }
@@ -1230,45 +1276,51 @@ mod tests {
     }
 
     #[test]
-    fn history_round_trips_and_prepends_like_one_walk() {
-        let c = |id: &str, time| Commit {
-            id: id.into(),
-            time,
+    fn history_round_trips_packed_and_damage_is_refused() {
+        let log =
+            b"\x01c 3\0D\0y.md\0\x01b 2\0R100\0x.md\0y.md\0M\0z.md\0\x01a 1\0A\0x.md\0A\0z.md\0";
+        let h = History::from_log(log);
+        let enc = enc_history("c", "", &h);
+        let body = |b: &[u8]| Body {
+            bytes: b.to_vec(),
+            start: 0,
+            end: b.len(),
         };
-        let mut older = History {
-            commits: vec![c("b", 2), c("a", 1)],
-            ..History::default()
-        };
-        older
-            .last_event
-            .insert("x.md".into(), LastEvent::RenamedTo("y.md".into(), 0));
-        older
-            .last_event
-            .insert("y.md".into(), LastEvent::Changed(0));
-        older.touches.insert("y.md".into(), vec![0, 1]);
-        let mut newer = History {
-            commits: vec![c("c", 3)],
-            ..History::default()
-        };
-        newer
-            .last_event
-            .insert("y.md".into(), LastEvent::Deleted(0));
-        let enc = enc_history("b", "", &older);
-        let (head, prefix, back) = dec_history(&enc).expect("decodes");
-        assert_eq!((head.as_str(), prefix.as_str()), ("b", ""));
-        assert_eq!(back.commits, older.commits);
-        assert_eq!(back.last_event, older.last_event);
-        assert_eq!(back.touches, older.touches);
-        let h = prepend(newer, back);
+        let (head, prefix, back) = dec_history(body(&enc)).expect("decodes");
+        assert_eq!((head.as_str(), prefix.as_str()), ("c", ""));
+        assert_eq!(back.commits, h.commits);
+        assert_eq!(back.paths(), ["x.md", "y.md", "z.md"]);
+        for p in ["x.md", "y.md", "z.md", "nope.md"] {
+            assert_eq!(back.event(p), h.event(p), "{p}");
+            assert_eq!(back.touches(p), h.touches(p), "{p}");
+        }
         assert_eq!(
-            h.commits.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
-            ["c", "b", "a"]
+            back.event("x.md"),
+            Some(LastEvent::RenamedTo("y.md".into(), 1))
         );
-        assert_eq!(h.last_event["y.md"], LastEvent::Deleted(0));
-        assert_eq!(h.last_event["x.md"], LastEvent::RenamedTo("y.md".into(), 1));
-        assert_eq!(h.touches["y.md"], vec![1, 2]);
+        assert_eq!(back.event("y.md"), Some(LastEvent::Deleted(0)));
+        assert_eq!(back.touches("z.md").as_deref(), Some(&[1, 2][..]));
+        // A commit on top, put in front of the packed history: as one walk of the whole log.
+        let newer = History::from_log(b"\x01d 4\0M\0z.md\0A\0y.md\0");
+        let whole = History::from_log(&[&b"\x01d 4\0M\0z.md\0A\0y.md\0"[..], &log[..]].concat());
+        let joined = History::prepend(newer, back);
+        assert_eq!(joined.commits, whole.commits);
+        assert_eq!(joined.paths(), whole.paths());
+        for p in whole.paths() {
+            assert_eq!(joined.event(&p), whole.event(&p), "{p}");
+            assert_eq!(joined.touches(&p), whole.touches(&p), "{p}");
+        }
         for cut in 0..enc.len() {
-            assert!(dec_history(&enc[..cut]).is_none());
+            let _ = dec_history(body(&enc[..cut]));
+        }
+        for i in 0..enc.len() {
+            let mut b = enc.clone();
+            b[i] ^= 0x41;
+            if let Some((_, _, d)) = dec_history(body(&b)) {
+                for p in d.paths() {
+                    let _ = (d.event(&p), d.touches(&p));
+                }
+            }
         }
     }
 }

@@ -7,10 +7,14 @@
 //! [`detectors::duplicate::CANONICAL_RULE`]) that `hygiene policy` projects.
 //!
 //! The pipeline, each phase on all cores: [`walk`] the tree once; parse each document once
-//! ([`markdown`]) and run the per-document detectors while its text is in hand; read the git
-//! history once ([`crate::git::History`]); then run the tree-wide detectors ([`detectors`]) on
-//! the parsed summaries; then attach the lifecycle rulebook's verdicts. Tokens are counted only
-//! for what is reported.
+//! ([`markdown`]) and run the per-document detectors while its text is in hand, while the git
+//! history is read beside them in one `git log` ([`crate::git::History`]); then run the
+//! tree-wide detectors ([`detectors`]) on the parsed summaries; then attach the lifecycle
+//! rulebook's verdicts. Tokens are counted only for what is reported. With the [`cache`] on,
+//! a document whose entry still holds is neither parsed nor (when its file's stamp vouches for
+//! it) read, the history is read from the cache when `HEAD` has not moved (or only the new
+//! commits are walked), and the source files are read only when they changed; the tree-wide
+//! steps always run again. `HYGIENE_TIMINGS=1` prints each phase's time ([`timings`]).
 
 pub mod cache;
 pub mod detectors;

@@ -20,7 +20,7 @@ impl Detector for Drift {
         let Some(h) = ctx.history else {
             return Vec::new();
         };
-        let Some(&since) = h.touches.get(&doc.path).and_then(|v| v.first()) else {
+        let Some(since) = h.touches(&doc.path).and_then(|v| v.first().copied()) else {
             return Vec::new();
         };
         let mut newer: HashSet<usize> = HashSet::new();
@@ -28,7 +28,7 @@ impl Detector for Drift {
         for (_, t) in doc.resolved() {
             if let Target::Found { path: Some(p), .. } = t {
                 if *p != doc.path && ctx.tree.files.contains(p) && seen.insert(p.as_str()) {
-                    if let Some(v) = h.touches.get(p) {
+                    if let Some(v) = h.touches(p) {
                         newer.extend(v.iter().copied().filter(|&ci| ci < since));
                     }
                 }

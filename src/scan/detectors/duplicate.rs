@@ -100,7 +100,7 @@ pub type DupIndex = Vec<Vec<DupSpan>>;
 
 fn added(history: Option<&History>, path: &str) -> Option<i64> {
     let h = history?;
-    let oldest = *h.touches.get(path)?.last()?;
+    let oldest = *h.touches(path)?.last()?;
     h.commits.get(oldest).map(|c| c.time)
 }
 
