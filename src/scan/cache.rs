@@ -128,8 +128,6 @@ pub struct Meta {
     pub findings: Vec<Finding>,
     /// The questions the per-document detectors asked of the tree, with their answers.
     pub asked: Vec<(Query, String, bool)>,
-    /// The whole file's token count, once some scan needed it.
-    pub tokens: Option<u64>,
     /// Duplicate matching's facts, once some scan needed them.
     pub facts: Option<Vec<BlockFact>>,
 }
@@ -182,15 +180,6 @@ impl Enc {
     }
     fn str(&mut self, s: &str) {
         self.bytes(s.as_bytes());
-    }
-    fn opt_u64(&mut self, v: Option<u64>) {
-        match v {
-            Some(n) => {
-                self.u8(1);
-                self.u64(n);
-            }
-            None => self.u8(0),
-        }
     }
 }
 
@@ -247,13 +236,6 @@ impl<'a> Dec<'a> {
         match self.u8()? {
             0 => Some(false),
             1 => Some(true),
-            _ => None,
-        }
-    }
-    fn opt_u64(&mut self) -> Option<Option<u64>> {
-        match self.u8()? {
-            0 => Some(None),
-            1 => Some(Some(self.u64()?)),
             _ => None,
         }
     }
@@ -557,7 +539,6 @@ fn encode_entry_into(
         e.str(p);
         e.u8(u8::from(*a));
     }
-    e.opt_u64(meta.tokens);
     match &meta.facts {
         None => e.u8(0),
         Some(f) => {
@@ -600,7 +581,6 @@ pub fn decode_entry(b: &[u8]) -> Option<Entry> {
     for _ in 0..n {
         asked.push((query_of(d.u8()?)?, d.string()?, d.bool()?));
     }
-    let tokens = d.opt_u64()?;
     let facts = match d.u8()? {
         0 => None,
         1 => {
@@ -623,7 +603,6 @@ pub fn decode_entry(b: &[u8]) -> Option<Entry> {
             digest,
             findings,
             asked,
-            tokens,
             facts,
         },
         freq,
@@ -847,6 +826,78 @@ pub fn save_docs<'a>(
     });
 }
 
+// ---- token counts -----------------------------------------------------------------------
+
+/// The token counts' file, under `.hygiene/`.
+pub const TOKENS_FILE: &str = "cache/tokens.bin";
+
+/// Token counts of whole files by the SHA-256 of their bytes: a count depends on the content
+/// alone, so it is found again whatever the file is called and wherever it moved.
+#[derive(Debug, Default)]
+pub struct Tokens {
+    known: HashMap<[u8; 32], u64>,
+    /// Whether counts were added since it was read.
+    added: bool,
+}
+
+impl Tokens {
+    /// Reads the counts of `root` (none when absent, damaged or written under another context).
+    pub fn load(root: &Path, context: &Context) -> Tokens {
+        let known = read_body(root, TOKENS_FILE, context)
+            .and_then(|b| {
+                let mut d = Dec::new(b.get());
+                let n = d.count(40)?;
+                let mut m = HashMap::with_capacity(n);
+                for _ in 0..n {
+                    let k: [u8; 32] = d.take(32)?.try_into().ok()?;
+                    m.insert(k, d.u64()?);
+                }
+                d.done().then_some(m)
+            })
+            .unwrap_or_default();
+        Tokens {
+            known,
+            added: false,
+        }
+    }
+
+    /// The count of a file whose bytes hash to `digest`, if known.
+    pub fn get(&self, digest: &[u8; 32]) -> Option<u64> {
+        self.known.get(digest).copied()
+    }
+
+    /// Adds a count.
+    pub fn add(&mut self, digest: [u8; 32], n: u64) {
+        if self.known.insert(digest, n) != Some(n) {
+            self.added = true;
+        }
+    }
+
+    /// Writes the counts of the files whose digests are in `keep`, when counts were added or
+    /// some are no longer needed.
+    pub fn save(
+        mut self,
+        root: &Path,
+        context: &Context,
+        keep: &std::collections::HashSet<[u8; 32]>,
+    ) {
+        let before = self.known.len();
+        self.known.retain(|k, _| keep.contains(k));
+        if !self.added && self.known.len() == before {
+            return;
+        }
+        let mut all: Vec<(&[u8; 32], &u64)> = self.known.iter().collect();
+        all.sort_unstable();
+        let mut e = Enc::default();
+        e.len(all.len());
+        for (k, n) in all {
+            e.0.extend_from_slice(k);
+            e.u64(*n);
+        }
+        write_body(root, TOKENS_FILE, context, &e.0);
+    }
+}
+
 // ---- source symbols -----------------------------------------------------------------------
 
 /// The source file's cache, under `.hygiene/`.
@@ -1030,6 +1081,36 @@ struct Packed {
     index_at: usize,
     records_at: usize,
     paths: usize,
+    /// Record number by the hash of its path ([`SHARED`] when two paths share the hash).
+    by_hash: HashMap<u64, u32, std::hash::BuildHasherDefault<Prehashed>>,
+}
+
+/// The hasher of a map whose keys are hashes already.
+#[derive(Debug, Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// In [`Packed::by_hash`]: more than one path has this hash (then the table is searched).
+const SHARED: u32 = u32::MAX;
+
+/// A fast hash of a path: a lookup key only (a path found under it is compared before it is
+/// trusted, and paths sharing a hash are binary-searched), so it needs no resistance to
+/// crafted names.
+fn path_hash(path: &str) -> u64 {
+    checksum(path.as_bytes())
 }
 
 /// One path's record: `(path, event, touches)`.
@@ -1071,8 +1152,21 @@ impl Packed {
         Some(((path, event, touches), d.at))
     }
 
-    /// The record of `path`, by binary search.
+    /// The record of `path`: by its hash, or by binary search when the hash is shared.
     fn find(&self, path: &str) -> Option<Record<'_>> {
+        match *self.by_hash.get(&path_hash(path))? {
+            SHARED => self.search(path),
+            i => {
+                let at = self.offset(i as usize)?;
+                (self.path_at(at)? == path)
+                    .then(|| self.record(at, usize::MAX).map(|r| r.0))
+                    .flatten()
+            }
+        }
+    }
+
+    /// The record of `path`, by binary search.
+    fn search(&self, path: &str) -> Option<Record<'_>> {
         let (mut lo, mut hi) = (0, self.paths);
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -1108,6 +1202,16 @@ impl crate::git::PackedFacts for Packed {
 /// packed. Every record is checked once here (it decodes, its commits exist, the paths are in
 /// strict order and the table points at each), so a lookup later can only find or not find.
 fn dec_history(body: Body) -> Option<(String, String, History)> {
+    let (head, prefix, commits, packed) = dec_packed(body)?;
+    Some((
+        head,
+        prefix,
+        History::packed(commits, std::sync::Arc::new(packed)),
+    ))
+}
+
+/// [`dec_history`]'s parts: head, prefix, commits and the packed records.
+fn dec_packed(body: Body) -> Option<(String, String, Vec<Commit>, Packed)> {
     let bytes = body.get();
     let mut d = Dec::new(bytes);
     let head = d.string()?;
@@ -1124,12 +1228,15 @@ fn dec_history(body: Body) -> Option<(String, String, History)> {
     let index_at = body.start + d.at;
     d.take(4 * paths)?;
     let records_at = body.start + d.at;
-    let packed = Packed {
+    let mut packed = Packed {
         index_at,
         records_at,
         paths,
         body,
+        by_hash: HashMap::default(),
     };
+    let mut by_hash: HashMap<u64, u32, std::hash::BuildHasherDefault<Prehashed>> =
+        HashMap::with_capacity_and_hasher(paths, Default::default());
     let mut at = records_at;
     let mut last: Option<&str> = None;
     for i in 0..paths {
@@ -1140,17 +1247,18 @@ fn dec_history(body: Body) -> Option<(String, String, History)> {
         if last.is_some_and(|l| l >= path) || (event.is_none() && touches.is_empty()) {
             return None;
         }
+        by_hash
+            .entry(path_hash(path))
+            .and_modify(|n| *n = SHARED)
+            .or_insert(i as u32);
         last = Some(path);
         at += used;
     }
     if at != packed.body.end {
         return None;
     }
-    Some((
-        head,
-        prefix,
-        History::packed(commits, std::sync::Arc::new(packed)),
-    ))
+    packed.by_hash = by_hash;
+    Some((head, prefix, commits, packed))
 }
 
 /// The history of `repo`, from the cache when it was walked from the same `HEAD` (or from an
@@ -1215,7 +1323,6 @@ mod tests {
                     suggestion: None,
                 }],
                 asked: vec![(Query::Exists, "a.md".into(), true)],
-                tokens: Some(12),
                 facts: Some(vec![None, Some([3; 32])]),
             },
             freq: InjectionFrequency::OnDemand,
@@ -1251,8 +1358,8 @@ mod tests {
         assert_eq!(d.meta.asked, e.meta.asked);
         assert_eq!(d.meta.facts, e.meta.facts);
         assert_eq!(
-            (d.meta.tokens, d.role, d.freq),
-            (Some(12), Role::Shipped, InjectionFrequency::OnDemand)
+            (d.role, d.freq),
+            (Role::Shipped, InjectionFrequency::OnDemand)
         );
         // Re-encoding is byte-identical.
         assert_eq!(encode(&d), b);
@@ -1309,6 +1416,16 @@ mod tests {
         for p in whole.paths() {
             assert_eq!(joined.event(&p), whole.event(&p), "{p}");
             assert_eq!(joined.touches(&p), whole.touches(&p), "{p}");
+        }
+        // A shared hash falls back to the search, which finds the same records.
+        let (_, _, _, mut packed) = dec_packed(body(&enc)).unwrap();
+        for v in packed.by_hash.values_mut() {
+            *v = SHARED;
+        }
+        for p in ["x.md", "y.md", "z.md", "nope.md"] {
+            use crate::git::PackedFacts;
+            assert_eq!(packed.event(p), h.event(p), "{p}");
+            assert_eq!(packed.touches(p).as_deref(), h.touches(p).as_deref(), "{p}");
         }
         for cut in 0..enc.len() {
             let _ = dec_history(body(&enc[..cut]));

@@ -551,7 +551,6 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                     digest,
                     findings: text_findings,
                     asked,
-                    tokens: None,
                     facts: None,
                 },
                 dirty: true,
@@ -618,14 +617,21 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
 
     // Code facts: read the tracked source once, only for identifiers some document names.
     let mut wanted: HashSet<String> = HashSet::new();
-    for d in docs.iter().filter(|d| d.checked) {
-        for (_, text) in detectors::missing_symbol::checked(&d.parsed) {
-            wanted.extend(
-                detectors::missing_symbol::names(text)
-                    .into_iter()
-                    .map(str::to_string),
-            );
+    let per_doc = walk::par_map(&docs, |d: &Doc| -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        if d.checked {
+            for (_, text) in detectors::missing_symbol::checked(&d.parsed) {
+                names.extend(
+                    detectors::missing_symbol::names(text)
+                        .into_iter()
+                        .map(str::to_string),
+                );
+            }
         }
+        names
+    });
+    for names in per_doc {
+        wanted.extend(names);
     }
     let symbols = if wanted.is_empty() {
         None
@@ -780,50 +786,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         now,
     );
     timer.mark("lifecycle", String::new);
-    // Token counts: a document's from the cache when an earlier scan took it.
-    let doc_index: HashMap<&str, usize> = docs
-        .iter()
-        .enumerate()
-        .map(|(i, d)| (d.path.as_str(), i))
-        .collect();
-    let known: Vec<Option<u64>> = kept.iter().map(|k| k.meta.tokens).collect();
-    let counted_now: std::sync::Mutex<Vec<(usize, u64)>> = Default::default();
-    let count = |f: &str| -> u64 {
-        let i = doc_index.get(f).copied();
-        if let Some(n) = i.and_then(|i| known[i]) {
-            return n;
-        }
-        let n = count_file(&root, f);
-        if let (Some(i), Some(n), true) = (i, n, use_cache) {
-            if let Ok(mut c) = counted_now.lock() {
-                c.push((i, n));
-            }
-        }
-        n.unwrap_or(0)
-    };
-    attach_lifecycle(
-        &mut items,
-        &mut tokens,
-        governed,
-        &filters,
-        &all_files,
-        &per_session,
-        &count,
-    );
-
-    // Tokens: only for what is reported, on all cores.
-    let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
-        tokens[i].unwrap_or_else(|| count(&items[i].path))
-    });
-    for (item, n) in items.iter_mut().zip(counted) {
-        item.raw_tokens = n;
-    }
-    timer.mark("tokens", String::new);
     if use_cache {
-        for (i, n) in counted_now.into_inner().unwrap_or_default() {
-            kept[i].meta.tokens = Some(n);
-            kept[i].dirty = true;
-        }
         let changed = kept.iter().any(|k| k.dirty) || prior_len != docs.len();
         if changed {
             cache::save_docs(
@@ -850,11 +813,74 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             }
         });
     }
-    // The tree's structures are many small allocations: free them on another thread, so the
-    // report does not wait for it (a process that exits first frees them all at once).
-    drop(doc_index);
-    let heavy = (docs, kept, history, walked, dups, per_session, readers);
-    std::thread::spawn(move || drop(heavy));
+
+    // Tokens: only for what is reported, on all cores; a document's count from the cache when
+    // an earlier scan took it for the same content.
+    let digests: HashMap<String, [u8; 32]> = if use_cache {
+        docs.iter()
+            .zip(&kept)
+            .map(|(d, k)| (d.path.clone(), k.meta.digest))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let known = if use_cache {
+        cache::Tokens::load(&root, &context)
+    } else {
+        cache::Tokens::default()
+    };
+    // The tree's structures are many small allocations. Counting loads the tokenizer's tables:
+    // when it will, they are freed first, so that the tables reuse their memory instead of
+    // adding to it; else they are freed on another thread, and the report does not wait for it
+    // (a process that exits first frees them all at once).
+    let heavy = (docs, kept, history, walked, dups, readers);
+    let will_count = items
+        .iter()
+        .zip(&tokens)
+        .any(|(it, t)| t.is_none() && digests.get(&it.path).and_then(|d| known.get(d)).is_none());
+    if will_count {
+        drop(heavy);
+    } else {
+        std::thread::spawn(move || drop(heavy));
+    }
+    let counted_now: std::sync::Mutex<Vec<([u8; 32], u64)>> = Default::default();
+    let count = |f: &str| -> u64 {
+        let digest = digests.get(f);
+        if let Some(n) = digest.and_then(|d| known.get(d)) {
+            return n;
+        }
+        let n = count_file(&root, f);
+        if let (Some(d), Some(n)) = (digest, n) {
+            if let Ok(mut c) = counted_now.lock() {
+                c.push((*d, n));
+            }
+        }
+        n.unwrap_or(0)
+    };
+    attach_lifecycle(
+        &mut items,
+        &mut tokens,
+        governed,
+        &filters,
+        &all_files,
+        &per_session,
+        &count,
+    );
+    let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
+        tokens[i].unwrap_or_else(|| count(&items[i].path))
+    });
+    for (item, n) in items.iter_mut().zip(counted) {
+        item.raw_tokens = n;
+    }
+    timer.mark("tokens", String::new);
+    if use_cache {
+        let mut known = known;
+        for (d, n) in counted_now.into_inner().unwrap_or_default() {
+            known.add(d, n);
+        }
+        let keep: HashSet<[u8; 32]> = digests.into_values().collect();
+        known.save(&root, &context, &keep);
+    }
     timer.total();
     items.sort_by(|a, b| {
         let ps = |i: &ShortlistItem| i.injection_frequency != InjectionFrequency::PerSession;

@@ -41,7 +41,7 @@ pub fn references_source(p: &Parsed) -> bool {
     p.refs.iter().any(|r| {
         let w = crate::scan::refs::split(&r.dest).written;
         extension(crate::scan::markdown::strip_line_suffix(w))
-            .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+            .is_some_and(|e| SOURCE_EXTENSIONS.iter().any(|s| s.eq_ignore_ascii_case(e)))
     })
 }
 
