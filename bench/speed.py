@@ -15,6 +15,7 @@ row alike:
                documents are restored byte for byte, with their times, afterwards
   1% touched   after changing only the modification time of those documents
   lychee       `lychee --offline --include-fragments` on the tree, when lychee is installed
+  baseline     with --baseline-bin, that binary's scan (an earlier build, which has no cache)
 
 and prints the median wall time of each, its ratio to the bare read, the peak RSS of hygiene
 itself (from its HYGIENE_TIMINGS lines) and of it with the git processes it waited for (`git
@@ -174,11 +175,12 @@ def median(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
-def bench(tree, runs, lychee):
-    rows = {k: [] for k in ("bare", "cold", "warm", "edited", "touched", "lychee")}
+def bench(tree, runs, lychee, baseline_bin=None):
+    rows = {k: [] for k in ("bare", "baseline", "cold", "warm", "edited", "touched", "lychee")}
     rss = {k: 0 for k in rows}
     own = {k: 0 for k in rows}
     same = True
+    as_before = True
     # Warm the page cache and the binary.
     tree.bare()
     tree.scan("nocache", "--no-cache")
@@ -214,17 +216,27 @@ def bench(tree, runs, lychee):
         rss["touched"] = max(rss["touched"], r)
         own["touched"] = max(own["touched"], o)
         same &= report(out) == baseline
+        if baseline_bin:
+            out = os.path.join(tree.out, "baseline.json")
+            w, r, _ = run([baseline_bin, "scan", "--root", tree.path, "--out", out])
+            rows["baseline"].append(w)
+            rss["baseline"] = max(rss["baseline"], r)
+            as_before &= report(out) == baseline
         if lychee:
             w, r, _ = run([lychee, "--offline", "--include-fragments", "--no-progress", tree.path])
             rows["lychee"].append(w)
             rss["lychee"] = max(rss["lychee"], r)
-    return {k: median(v) for k, v in rows.items()}, rss, own, same
+    return {k: median(v) for k, v in rows.items()}, rss, own, same, as_before
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--bin", required=True)
+    ap.add_argument(
+        "--baseline-bin",
+        help="another hygiene binary (an earlier build) timed in the same rounds, with no cache",
+    )
     ap.add_argument("trees", nargs="+")
     a = ap.parse_args()
     lychee = lychee_bin()
@@ -232,7 +244,8 @@ def main():
     for spec in a.trees:
         tree = Tree(spec, os.path.abspath(a.bin))
         load = os.getloadavg()[0]
-        t, rss, own, same = bench(tree, a.runs, lychee)
+        baseline = os.path.abspath(a.baseline_bin) if a.baseline_bin else None
+        t, rss, own, same, as_before = bench(tree, a.runs, lychee, baseline)
         b = t["bare"]
         print(f"\ntree: {tree.path}")
         print(
@@ -247,6 +260,8 @@ def main():
             ("touched", "warm, 1% touched (mtime only)"),
             ("lychee", "lychee --offline --include-fragments"),
         ]
+        if baseline:
+            names.insert(1, ("baseline", "baseline binary (--baseline-bin)"))
         print(f"  {'':38} {'wall':>9} {'x bare':>7} {'peak RSS':>9} {'with git':>9}")
         for k, label in names:
             if k == "lychee" and not lychee:
@@ -254,7 +269,7 @@ def main():
                 continue
             if k == "bare":
                 r, g = "-", "-"
-            elif k == "lychee":
+            elif k in ("lychee", "baseline"):
                 r, g = f"{rss[k] / 1024:.0f} MB", "-"
             else:
                 r, g = f"{own[k]} MB", f"{rss[k] / 1024:.0f} MB"
@@ -267,6 +282,8 @@ def main():
         if lychee:
             checks.insert(0, (f"cold <= 0.5x lychee (cold/lychee = {t['cold'] / t['lychee']:.2f})", t["cold"] <= 0.5 * t["lychee"]))
         checks.append(("every report identical with and without the cache", same))
+        if baseline:
+            checks.append(("the report identical to the baseline binary's", as_before))
         for label, ok in checks:
             print(f"  {'met' if ok else 'NOT MET':8} {label}")
         summary.append((len(tree.docs), t, max(own["cold"], own["warm"], own["edited"])))

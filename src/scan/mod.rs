@@ -386,6 +386,15 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     let filters = normalize_filters(&opts.paths)?;
     let globs = walk::globset(&scope_globs)?;
     let counters = opts.progress.as_deref();
+    // git lists the tracked files while the walk runs.
+    let tracked_job = {
+        let root = root.clone();
+        std::thread::spawn(move || {
+            let repo = Repo::discover(&root);
+            let tracked = repo.as_ref().map(Repo::tracked).unwrap_or_default();
+            (repo, tracked)
+        })
+    };
     let mut walked = walk::walk(&root, &globs, &excluded);
     if let Some(c) = counters {
         c.walked(walked.tree.files.len() as u64);
@@ -407,8 +416,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             "the root is the file system root, not a repository: everything below it was scanned (pass --root DIR); apply refuses to write here".into(),
         );
     }
-    let repo = Repo::discover(&root);
-    let tracked = repo.as_ref().map(Repo::tracked).unwrap_or_default();
+    let (repo, tracked) = tracked_job.join().unwrap_or_default();
     // A tracked document an ignore pattern matches (force-added) is in the repository and read
     // by agents like any other: scan it.
     walked.add_tracked(&root, &tracked, &globs, &excluded);
