@@ -410,9 +410,31 @@ impl Roles {
 }
 
 /// Whether a text is a template: placeholders (`{{ name }}`, `<%= x %>`, `{% if %}`) at least
-/// [`TEMPLATE_MIN_PLACEHOLDERS`] times. Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a
-/// docs site's own markup, not placeholders.
+/// [`TEMPLATE_MIN_PLACEHOLDERS`] times in its prose. Placeholders inside fenced code or code
+/// spans are quoted syntax (a CI workflow's `${{ secrets.X }}`, a release tool's
+/// `{{.Version}}`, a page format documented by example), not blanks for a user to fill, so
+/// they do not count. Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a docs site's own
+/// markup, not placeholders.
+///
+/// ```
+/// use hygiene::roles::is_template;
+/// assert!(is_template("# {{NAME}}\n\n{{TAGLINE}}\n\nBy {{AUTHOR}}.\n"));
+/// // The same placeholders quoted as syntax: a document about a template format.
+/// assert!(!is_template("Write `{{path/to/file}}`, `{{arg}}` and:\n\n```yaml\nv: {{.Version}}\n```\n"));
+/// ```
 pub fn is_template(text: &str) -> bool {
+    let fences = crate::scan::markdown::fence_lines(text);
+    let prose: String = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| {
+            let n = *i as u32 + 1;
+            !fences.iter().any(|&(a, b)| a <= n && n <= b)
+        })
+        .map(|(_, l)| without_code_spans(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = prose.as_str();
     let mustache = text
         .match_indices("{{")
         .filter(|(i, _)| !matches!(text.as_bytes().get(i + 2), Some(b'<' | b'%')))
@@ -420,6 +442,27 @@ pub fn is_template(text: &str) -> bool {
         .min(text.matches("}}").count());
     let n = mustache + text.matches("<%").count() + text.matches("{%").count();
     n >= TEMPLATE_MIN_PLACEHOLDERS
+}
+
+/// A line with its code spans (a backtick run up to the same run) removed.
+fn without_code_spans(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find('`') {
+        out.push_str(&rest[..i]);
+        let run = rest[i..].bytes().take_while(|&b| b == b'`').count();
+        let tick = &rest[i..i + run];
+        let after = &rest[i + run..];
+        match after.find(tick) {
+            Some(j) => rest = &after[j + run..],
+            None => {
+                out.push_str(&rest[i..]);
+                return out;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// How many placeholders make a document a template.

@@ -256,12 +256,23 @@ fn template_catalogue_names_its_users_paths() {
         "# {{ project_name }}\n\nBy {{ author }} for {{ team }}.\n\nStart in `src/App.tsx`.\n",
     );
     write(d, "docs/guide.md", "# Guide\n\nStart in `src/App.tsx`.\n");
+    // Placeholders quoted as syntax (a page format by example, a workflow's `${{ }}`, a release
+    // tool's `{{.Version}}`) make a document about templates, not a template: it describes
+    // this repository, and its wrong path is reported.
+    write(
+        d,
+        "AGENTS.md",
+        "# Pages\n\nWrite `command {{path/to/file}}`, `{{arg}}`, `{{[-h|--help]}}`.\n\n\
+         ```yaml\nenv:\n  TOKEN: ${{ secrets.TOKEN }}\n  V: {{.Version}}\n```\n\n\
+         Start in `src/App.tsx`.\n",
+    );
     commit(d, "catalogue");
     let s = scan(d);
     assert!(signals(&s, "templates/react/README.md").is_empty());
     assert!(signals(&s, "packages/create/blueprints/api/AGENTS.md").is_empty());
     assert!(missing(&s, "docs/new-project.md").is_empty());
     assert_eq!(missing(&s, "docs/guide.md"), ["src/App.tsx"]);
+    assert_eq!(missing(&s, "AGENTS.md"), ["src/App.tsx"]);
     let (_, changed) = check_apply(d);
     assert!(
         changed.is_empty(),
