@@ -612,8 +612,24 @@ fn resolved_investigation_is_a_bloat_fact_without_an_edit() {
         "docs/incidents/leak.md",
         &format!("# Leak\n\nStatus: investigating\n\n{story}\n"),
     );
+    // "Status: Resolved" atop the write-up is the same fact, said once.
+    write(
+        d,
+        "docs/incidents/dns.md",
+        &format!("# DNS\n\n**Status:** Resolved - the resolver was pinned.\n\n{story}\n"),
+    );
     commit(d, "incidents");
     let s = scan(d);
+    let dns: Vec<(String, u64)> = signals(&s, "docs/incidents/dns.md")
+        .iter()
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap().to_string(),
+                s["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(dns, [("resolved-narrative".to_string(), 3)]);
     let sigs = signals(&s, "docs/incidents/timeouts.md");
     assert_eq!(sigs.len(), 1, "{sigs:?}");
     assert_eq!(sigs[0]["kind"], "resolved-narrative");

@@ -56,7 +56,7 @@ pub fn signal_rules() -> Vec<SignalRule> {
         r("missing-symbol", "a backticked call or path identifier (or a snake_case identifier in a document that references source files) occurs nowhere in the tracked source", &["line", "ref"]),
         r("duplicate-block", "a block (paragraph, list, table, quote, fenced code or section) is identical after whitespace folding to one in another file", &["start_line", "end_line", "canonical_ref"]),
         r("checklist-complete", "every task-list checkbox is checked, and there are enough of them", &["checked"]),
-        r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped", &["line", "text"]),
+        r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped (not where the same line marks a resolved-narrative)", &["line", "text"]),
         r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"]),
         r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"]),
         r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"]),
@@ -482,6 +482,18 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         };
         let mut findings = findings;
         findings.sort_by_key(|f| order(&f.signal));
+        // "Status: resolved" atop a long write-up is one fact: the resolved narrative (the
+        // model distils it); the same line as a plain status-done would say it twice.
+        let narrative: Vec<u32> = findings
+            .iter()
+            .filter_map(|f| match &f.signal {
+                Signal::ResolvedNarrative { line, .. } => Some(*line),
+                _ => None,
+            })
+            .collect();
+        findings.retain(
+            |f| !matches!(&f.signal, Signal::StatusDone { line, .. } if narrative.contains(line)),
+        );
         // What the document is decides what it may draw, and whether anything may edit it
         // without a prompt (a changelog keeps its old paths; a template names another
         // repository's).
