@@ -56,7 +56,7 @@ pub const DECIDED_BY: &[&str] = &[
     "the document's own frontmatter `hygiene-role: living|history|shipped|generated`",
     "the repository rulebook's `roles` (`{\"glob\": ..., \"role\": ...}`), first match",
     "a generator marker in its first lines (`generated_markers`): generated",
-    "template placeholders, at least `template_min_placeholders`: shipped",
+    "template placeholders in prose (code spans and fences quote syntax and do not count), at least `template_min_placeholders`: shipped",
     "the default table (`rules`), first match",
     "a folder named like a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`, `2025-06-18`): history",
     "a plugin's shipped folder (`plugin_shipped_dirs` under a folder with `.claude-plugin/plugin.json`, or `plugins/<name>/`): shipped",
