@@ -98,6 +98,13 @@ pub struct ScannerPolicy {
     /// A block repeated in this many files or more is boilerplate (page templates, versioned
     /// copies, translations, plugin bundles): no duplicate signal.
     pub boilerplate_min_files: usize,
+    /// Documentation sites: a link in a site's page that names no file is read as a route
+    /// under the site's content folders (`hygiene::scan::sites`).
+    pub sites: &'static [crate::scan::sites::SiteRule],
+    /// The extensions a route's page may be written in (`.html` in a route reads as one).
+    pub site_page_extensions: &'static [&'static str],
+    /// The index pages a folder route serves.
+    pub site_index_pages: &'static [&'static str],
 }
 
 /// The reader table as published.
@@ -394,6 +401,9 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             provisional_markers: crate::scan::detectors::provisional::MARKERS,
             frozen_exempt_signals: crate::scan::FROZEN_EXEMPT_SIGNALS,
             boilerplate_min_files: crate::scan::detectors::duplicate::BOILERPLATE_MIN_FILES,
+            sites: crate::scan::sites::SITE_RULES,
+            site_page_extensions: crate::scan::sites::PAGE_EXTENSIONS,
+            site_index_pages: crate::scan::sites::INDEX_PAGES,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

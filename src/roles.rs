@@ -413,7 +413,7 @@ impl Roles {
 /// [`TEMPLATE_MIN_PLACEHOLDERS`] times in its prose. Placeholders inside fenced code or code
 /// spans are quoted syntax (a CI workflow's `${{ secrets.X }}`, a release tool's
 /// `{{.Version}}`, a page format documented by example), not blanks for a user to fill, so
-/// they do not count. Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a docs site's own
+/// they do not count; nor does an MDX page's JSX object (`style={{ ... }}`). Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a docs site's own
 /// markup, not placeholders.
 ///
 /// ```
@@ -421,6 +421,7 @@ impl Roles {
 /// assert!(is_template("# {{NAME}}\n\n{{TAGLINE}}\n\nBy {{AUTHOR}}.\n"));
 /// // The same placeholders quoted as syntax: a document about a template format.
 /// assert!(!is_template("Write `{{path/to/file}}`, `{{arg}}` and:\n\n```yaml\nv: {{.Version}}\n```\n"));
+/// assert!(!is_template("<img style={{ a: 1 }} />\n<div style={{ b: 2 }} />\n<p style={{ c: 3 }} />\n"));
 /// ```
 pub fn is_template(text: &str) -> bool {
     let fences = crate::scan::markdown::fence_lines(text);
@@ -438,6 +439,13 @@ pub fn is_template(text: &str) -> bool {
     let mustache = text
         .match_indices("{{")
         .filter(|(i, _)| !matches!(text.as_bytes().get(i + 2), Some(b'<' | b'%')))
+        // `style={{ ... }}` is a JSX object in an MDX page; `${{ x }}` a workflow expression.
+        .filter(|(i, _)| {
+            !matches!(
+                i.checked_sub(1).map(|j| text.as_bytes()[j]),
+                Some(b'=' | b'$')
+            )
+        })
         .count()
         .min(text.matches("}}").count());
     let n = mustache + text.matches("<%").count() + text.matches("{%").count();

@@ -475,7 +475,11 @@ fn a_dedupe_some_reader_would_lose_is_refused() {
         err.contains("[dedupe-readers]") && err.contains("AGENTS.md"),
         "{err}"
     );
-    let (code, err) = finalize(r, &scan, &json!({"entries": [dedupe(".claude/rules/db.md")]}));
+    let (code, err) = finalize(
+        r,
+        &scan,
+        &json!({"entries": [dedupe(".claude/rules/db.md")]}),
+    );
     assert_eq!(code, 0, "a Claude-only rule may lose its copy: {err}");
     write_report(
         r,

@@ -1471,3 +1471,72 @@ fn policy_boilerplate_cut_off_is_the_detectors() {
         );
     }
 }
+
+/// The published site table is the one routes resolve with: for every generator and marker, a
+/// page under each published content folder is found by its route (without extension, with
+/// `.html`, as a folder's index page), and the same route without the marker is not.
+#[test]
+fn policy_site_table_resolves_routes_as_the_code_does() {
+    use hygiene::scan::refs::Tree;
+    use hygiene::scan::sites::route_target;
+    let p = hygiene::policy::policy(None);
+    let sites = p.scanner.sites;
+    assert_eq!(sites, hygiene::scan::sites::SITE_RULES);
+    let exts = p.scanner.site_page_extensions;
+    let index = p.scanner.site_index_pages;
+    let tree = |files: &[String]| {
+        let mut t = Tree::default();
+        for f in files {
+            t.files.insert(f.clone());
+            let mut d = f.as_str();
+            while let Some((parent, _)) = d.rsplit_once('/') {
+                t.dirs.insert(parent.to_string());
+                d = parent;
+            }
+        }
+        t
+    };
+    let join = |a: &str, b: &str| {
+        [a, b]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    for rule in sites {
+        for marker in rule.markers {
+            for root in rule.content_roots {
+                for ext in exts {
+                    let base = join("site", root);
+                    let page = join(&base, &format!("guide/setup.{ext}"));
+                    let folder_index = join(&base, &format!("ref/{}", index[0]));
+                    let doc = join("site", "x.md");
+                    let files = vec![
+                        format!("site/{marker}/x"),
+                        page.clone(),
+                        folder_index.clone(),
+                        doc.clone(),
+                    ];
+                    // A marker may be a folder (`.vitepress`) or a file: either counts.
+                    let mut with = tree(&files);
+                    with.files.insert(format!("site/{marker}"));
+                    for (link, want) in [
+                        ("/guide/setup", &page),
+                        ("/guide/setup.html", &page),
+                        ("/ref/", &folder_index),
+                    ] {
+                        assert_eq!(
+                            route_target(&with, &doc, link).as_ref(),
+                            Some(want),
+                            "{} {marker} {root} {ext} {link}",
+                            rule.generator
+                        );
+                    }
+                    let without = tree(&files[1..]);
+                    assert_eq!(route_target(&without, &doc, "/guide/setup"), None);
+                }
+            }
+        }
+    }
+}

@@ -697,7 +697,24 @@ fn bare_file_names_are_checked_beside_the_document() {
         ],
     );
     git(d, &["rm", "-q", "scripts/update-homebrew.sh"]);
+    // The root `PLUGIN.md` moved into `docs/`; the root `tsconfig.json` into a package, while
+    // every package has its own: a kind of file, not one file.
+    write(d, "PLUGIN.md", "# Plugin\n");
+    write(d, "tsconfig.json", "{}\n");
+    for p in ["a", "b", "c"] {
+        write(d, &format!("packages/{p}/tsconfig.json"), "{}\n");
+    }
     commit(d, "two");
+    std::fs::create_dir_all(d.join("docs")).unwrap();
+    std::fs::create_dir_all(d.join("packages/base")).unwrap();
+    git(d, &["mv", "PLUGIN.md", "docs/PLUGIN.md"]);
+    git(d, &["mv", "tsconfig.json", "packages/base/tsconfig.json"]);
+    commit(d, "three");
+    write(
+        d,
+        "RELEASING.md",
+        "# Releasing\n\nThe bump updates `PLUGIN.md`.\n\nNew examples need a `tsconfig.json`.\n",
+    );
     write(
         d,
         "fixtures/app/README.md",
@@ -723,10 +740,16 @@ fn bare_file_names_are_checked_beside_the_document() {
     assert_eq!(sc.len(), 1, "{sc:?}");
     assert!(sc[0]["deleted_in"]["commit"].is_string());
     assert!(signals(&s, "docs/bundler.md").is_empty());
-    // The rename is written the way the name was: beside the document.
+    // A name that moved away is the model's to judge; a generic one is no claim.
+    let rel = signals(&s, "RELEASING.md");
+    assert_eq!(rel.len(), 1, "{rel:?}");
+    assert_eq!(rel[0]["ref"], "PLUGIN.md");
+    assert_eq!(rel[0]["renamed_to"], "docs/PLUGIN.md");
+    // The rename is written the way the name was: beside the document; nothing else changes.
     let (_, changed) = check_apply(d);
     assert_eq!(
         changed["fixtures/app/README.md"].as_deref(),
         Some("# App\n\nThe config is `wrangler.jsonc`.\n")
     );
+    assert_eq!(changed.len(), 1, "{changed:#?}");
 }

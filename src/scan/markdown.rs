@@ -135,8 +135,13 @@ pub struct Parsed {
     pub idents: Vec<CodeIdent>,
     /// Headings in order.
     pub headings: Vec<Heading>,
-    /// Anchor names: GitHub heading slugs plus explicit `id`/`name` HTML anchors.
+    /// Anchor names: GitHub heading slugs, explicit heading ids (`## Title {#id}`) and
+    /// explicit `id`/`name` HTML anchors.
     pub anchors: Vec<String>,
+    /// The page renders content this text does not hold (a self-closing component such as
+    /// `<Settings :level="2" />`, a VitePress `<!--@include: ...-->`): its headings, and so its
+    /// anchors, are not all known.
+    pub includes_content: bool,
     /// Duplicate-candidate blocks.
     pub blocks: Vec<Block>,
     /// Task-list boxes: (total, checked).
@@ -451,6 +456,45 @@ fn blank(prose: &mut [u8], r: Range<usize>) {
     }
 }
 
+/// Splits a heading's text at a trailing explicit id: `Title {#id}` → (`Title`, `id`).
+///
+/// ```
+/// use hygiene::scan::markdown::explicit_id;
+/// assert_eq!(explicit_id("Shell {#shell-shebang}"), ("Shell", Some("shell-shebang")));
+/// assert_eq!(explicit_id("Set {a}"), ("Set {a}", None));
+/// ```
+pub fn explicit_id(txt: &str) -> (&str, Option<&str>) {
+    if let Some(body) = txt.strip_suffix('}') {
+        if let Some((head, id)) = body.rsplit_once("{#") {
+            let id = id.split_whitespace().next().unwrap_or("");
+            if !id.is_empty() {
+                return (head.trim_end(), Some(id));
+            }
+        }
+    }
+    (txt, None)
+}
+
+/// Whether raw HTML renders content from elsewhere: a self-closing component tag
+/// (`<Settings :level="2" />`, `<Snippet file="x.mdx" />`) or a VitePress include.
+///
+/// ```
+/// use hygiene::scan::markdown::includes_content;
+/// assert!(includes_content("<Settings :level=\"2\" />\n"));
+/// assert!(includes_content("<!--@include: ./parts/basics.md-->"));
+/// assert!(!includes_content("<Note>\nSee below.\n</Note>"));
+/// assert!(!includes_content("<br />"));
+/// ```
+pub fn includes_content(html: &str) -> bool {
+    let t = html.trim_start();
+    if t.starts_with("<!--@include:") {
+        return true;
+    }
+    t.strip_prefix('<')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+        && t.trim_end().ends_with("/>")
+}
+
 fn html_anchors(html: &str, out: &mut Vec<String>) {
     for key in ["id=\"", "name=\""] {
         for (i, _) in html.match_indices(key) {
@@ -530,6 +574,13 @@ pub fn parse(text: &str) -> Parsed {
                 depth = depth.saturating_sub(1);
                 if let TagEnd::Heading(_) = end {
                     if let Some((level, start, txt)) = heading.take() {
+                        // `## Title {#id}`: the id is the anchor site generators use; GitHub
+                        // shows the braces and slugs the whole line.
+                        let (txt, explicit) = explicit_id(txt.trim());
+                        if let Some(id) = explicit {
+                            p.anchors.push(id.to_lowercase());
+                            p.anchors.push(slug(txt));
+                        }
                         let base = slug(txt.trim());
                         let n = slugs.entry(base.clone()).or_insert(0);
                         let s = if *n == 0 {
@@ -580,7 +631,10 @@ pub fn parse(text: &str) -> Parsed {
                 }
                 blank(&mut prose, range);
             }
-            Event::Html(h) | Event::InlineHtml(h) => html_anchors(&h, &mut p.anchors),
+            Event::Html(h) | Event::InlineHtml(h) => {
+                p.includes_content |= includes_content(&h);
+                html_anchors(&h, &mut p.anchors)
+            }
             Event::TaskListMarker(checked) => {
                 p.tasks.0 += 1;
                 p.tasks.1 += u32::from(checked);

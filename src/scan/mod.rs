@@ -20,6 +20,7 @@ pub mod markdown;
 pub mod progress;
 pub mod refs;
 pub mod sarif;
+pub mod sites;
 pub mod walk;
 
 pub use detectors::duplicate::{canonical_copy, CANONICAL_RULE};
@@ -83,6 +84,9 @@ pub struct Thresholds {
     pub resolved_narrative_min_words: u32,
     /// Documents larger than this are skipped (`too-large`), in bytes.
     pub file_size_cap_bytes: u64,
+    /// `missing-path`: a bare file name (`tsconfig.json`) that this many files of the tree
+    /// carry is a kind of file, not one file, and is not checked.
+    pub generic_name_min_files: u32,
 }
 
 /// The thresholds in force.
@@ -94,6 +98,7 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     checklist_min_boxes: 3,
     resolved_narrative_min_words: 400,
     file_size_cap_bytes: 2 * 1024 * 1024,
+    generic_name_min_files: 3,
 };
 
 /// The signals a document marked `hygiene: frozen` in its frontmatter never draws: a frozen

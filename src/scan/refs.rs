@@ -21,6 +21,15 @@ pub struct Tree {
     pub dirs: HashSet<String>,
     /// File names (last segment) of every file, for bare `name.ext` mentions.
     pub basenames: HashSet<String>,
+    /// The documentation sites in the tree, found on first use (after the walk).
+    pub sites: std::sync::OnceLock<super::sites::Sites>,
+}
+
+impl Tree {
+    /// The documentation sites of the walked tree.
+    pub fn sites(&self) -> &super::sites::Sites {
+        self.sites.get_or_init(|| super::sites::Sites::new(self))
+    }
 }
 
 impl Tree {
@@ -223,6 +232,15 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             path: Some(p.clone()),
             fragment,
         };
+    }
+    // A page of a documentation site links by route: `/guide/setup`, `setup.html`, `./setup`.
+    if r.via == Via::Link {
+        if let Some(p) = super::sites::route_target(tree, doc, &decoded) {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
     }
     if r.via == Via::Code {
         // A bare file name (`wrangler.toml`) means the file beside the document: only that

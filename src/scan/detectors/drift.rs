@@ -1,6 +1,8 @@
 //! `drift`: the files a document references changed in at least
 //! `THRESHOLDS.drift_min_commits` commits since the document itself last changed, so what it
-//! says about them may no longer hold. Counted from the one history walk.
+//! says about them may no longer hold. Counted from the one history walk. Only the files it
+//! describes count (code, configuration, scripts): a link to another document is navigation,
+//! and documents churn together.
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
@@ -27,7 +29,16 @@ impl Detector for Drift {
         let mut seen: HashSet<String> = HashSet::new();
         for (_, t) in doc.resolved() {
             if let Target::Found { path: Some(p), .. } = t {
-                if *p != doc.path && ctx.tree.files.contains(p) && seen.insert(p.clone()) {
+                // Another document is navigation, not a subject: a page that links to a page
+                // does not describe its text, and docs churn together.
+                let document = ctx.by_path.contains_key(p.as_str())
+                    || crate::scan::markdown::extension(p)
+                        .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e));
+                if *p != doc.path
+                    && !document
+                    && ctx.tree.files.contains(p)
+                    && seen.insert(p.clone())
+                {
                     if let Some(v) = h.touches.get(p) {
                         newer.extend(v.iter().copied().filter(|&ci| ci < since));
                     }

@@ -47,6 +47,21 @@ pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Sugge
     }
 }
 
+/// Whether a bare file name names a kind of file: at least
+/// `THRESHOLDS.generic_name_min_files` files of the tree carry it.
+fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
+    let min = crate::scan::THRESHOLDS.generic_name_min_files as usize;
+    ctx.tree.basenames.contains(name)
+        && ctx
+            .tree
+            .files
+            .iter()
+            .filter(|f| f.rsplit('/').next() == Some(name))
+            .take(min)
+            .count()
+            >= min
+}
+
 impl Detector for MissingPath {
     fn kind(&self) -> &'static str {
         "missing-path"
@@ -85,7 +100,18 @@ impl Detector for MissingPath {
             let evidence = renamed.is_some() || deleted.is_some();
             // A bare file name is this repository's claim only where history shows the file
             // beside the document.
-            if r.via == crate::report::Via::Code && !written.contains('/') && !evidence {
+            let bare = r.via == crate::report::Via::Code && !written.contains('/');
+            if bare && (!evidence || generic(ctx, written)) {
+                continue;
+            }
+            // An extension-less `a/b` in code is as often a name (`tools/call`, a JSON-RPC
+            // method; `origin/main`; a Go import path) as a path: it is a claim only where
+            // history knows it, or written as a folder (`src/backend/`).
+            if r.via == crate::report::Via::Code
+                && crate::scan::markdown::extension(written).is_none()
+                && !written.ends_with('/')
+                && !evidence
+            {
                 continue;
             }
             // Shipped content names the paths of the repositories it is copied into: only a
@@ -118,12 +144,14 @@ impl Detector for MissingPath {
             {
                 continue;
             }
+            // A bare name renamed within its folder is fixed by its new name; one that moved
+            // away (the root `tsconfig.json` into a package) may have been meant generically
+            // ("each example needs a `tsconfig.json`"): the model judges it.
             let suggestion = match &renamed {
-                Some((to, folder_relative)) if r.literal => Some(rename_suggestion(
-                    r.line,
-                    written,
-                    write_like(written, *folder_relative, &doc.path, to),
-                )),
+                Some((to, folder_relative)) if r.literal => {
+                    let new = write_like(written, *folder_relative, &doc.path, to);
+                    (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
+                }
                 _ => None,
             };
             out.push(Finding {

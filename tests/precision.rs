@@ -1,0 +1,254 @@
+//! Signal precision (issue 18): one small repository per class of false signal that public
+//! repositories showed, each asserting the false signal gone **and** a true signal of the same
+//! kind kept.
+
+mod common;
+
+use common::{git, write};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
+
+struct Repo {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+}
+
+fn repo() -> Repo {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap().join("repo");
+    std::fs::create_dir_all(&root).unwrap();
+    git(&root, &["init", "-q"]);
+    Repo { _tmp: tmp, root }
+}
+
+fn commit(root: &Path, msg: &str) {
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "--allow-empty", "-m", msg]);
+}
+
+fn scan(root: &Path) -> Value {
+    let out = Command::new(BIN)
+        .args(["scan", "--root"])
+        .arg(root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `(kind, ref)` of every signal of `path` (ref empty for kinds without one).
+fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
+    scan["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["path"] == path)
+        .flat_map(|i| i["signals"].as_array().unwrap())
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap().to_string(),
+                s["ref"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn pair(kind: &str, r: &str) -> (String, String) {
+    (kind.to_string(), r.to_string())
+}
+
+/// A VitePress site links by route (`/cli/config.html`, `./config`, `/guide/`), a Mintlify
+/// site without extensions, a Hugo blog to its static folder, a Docusaurus site into a version:
+/// each lands on a page that exists. A route to no page is still reported, and so is the same
+/// route outside any site (GitHub reads it as a file).
+#[test]
+fn site_routes_land_on_their_pages() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/.vitepress/config.ts", "export default {}\n");
+    write(d, "docs/cli/config.md", "# mise config\n");
+    write(d, "docs/guide/index.md", "# Guide\n");
+    write(d, "docs/public/logo.svg", "<svg/>\n");
+    write(
+        d,
+        "docs/cli/index.md",
+        "# CLI\n\nSee [config](/cli/config.html), [again](./config), [the guide](/guide/), \
+         ![logo](/logo.svg) and [gone](/cli/removed.html).\n",
+    );
+    write(d, "site/docs.json", "{}\n");
+    write(d, "site/develop/build-client.mdx", "# Build a client\n");
+    write(
+        d,
+        "site/develop/build-server.mdx",
+        "# Build a server\n\nThen [a client](/develop/build-client) or [a gone page](/develop/gone).\n",
+    );
+    write(d, "blog/hugo.toml", "title = 'b'\n");
+    write(d, "blog/static/posts/img/a.webp", "x");
+    write(
+        d,
+        "blog/content/posts/a.md",
+        "# A\n\n![a](/posts/img/a.webp) and ![b](/posts/img/b.webp)\n",
+    );
+    write(d, "web/docusaurus.config.ts", "export default {}\n");
+    write(d, "web/docs/cli.md", "# CLI\n");
+    write(d, "web/versioned_docs/version-1.0/cli.md", "# CLI 1.0\n");
+    write(
+        d,
+        "web/docs/intro.md",
+        "# Intro\n\n[cli](/docs/cli), [cli 1.0](/docs/1.0/cli), [next](/docs/next/cli), [old](/docs/2.0/cli).\n",
+    );
+    write(
+        d,
+        "README.md",
+        "# R\n\nRead [the config](/cli/config.html).\n",
+    );
+    commit(d, "sites");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/cli/index.md"),
+        [pair("missing-path", "/cli/removed.html")]
+    );
+    assert_eq!(
+        sigs(&s, "site/develop/build-server.mdx"),
+        [pair("missing-path", "/develop/gone")]
+    );
+    assert_eq!(
+        sigs(&s, "blog/content/posts/a.md"),
+        [pair("missing-path", "/posts/img/b.webp")]
+    );
+    assert_eq!(
+        sigs(&s, "web/docs/intro.md"),
+        [pair("missing-path", "/docs/2.0/cli")]
+    );
+    assert_eq!(
+        sigs(&s, "README.md"),
+        [pair("missing-path", "/cli/config.html")]
+    );
+}
+
+/// Into a site's page, a fragment matches an explicit heading id (`{#shell}`) or the
+/// generator's own slug (`conf.d` → `conf-d`, `CI/CD` → `ci-cd`); a page that renders a
+/// component's headings is not checked. A fragment that names no heading is still reported,
+/// and outside a site GitHub's slug is the rule.
+#[test]
+fn site_anchors_follow_the_generator() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/.vitepress/config.ts", "export default {}\n");
+    write(
+        d,
+        "docs/env.md",
+        "# Env\n\n## conf.d environments\n\n## CI/CD\n\n### Specifying a shell {#shell}\n",
+    );
+    write(
+        d,
+        "docs/settings.md",
+        "# Settings\n\n<Settings :level=\"2\" />\n",
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\n[a](/env.html#conf-d-environments), [b](./env#ci-cd), [c](/env#shell), \
+         [d](/settings.html#experimental), [e](/env.html#version-listing)\n",
+    );
+    write(d, "notes/env.md", "# Env\n\n## conf.d environments\n");
+    write(
+        d,
+        "notes/guide.md",
+        "# Guide\n\n[a](env.md#confd-environments), [b](env.md#conf-d-environments)\n",
+    );
+    commit(d, "anchors");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/guide.md"),
+        [pair("missing-anchor", "/env.html#version-listing")]
+    );
+    assert_eq!(
+        sigs(&s, "notes/guide.md"),
+        [pair("missing-anchor", "env.md#conf-d-environments")]
+    );
+}
+
+/// An MDX page's JSX objects (`style={{ ... }}`) are not template placeholders: a dated
+/// snapshot of a site stays a history record and draws nothing.
+#[test]
+fn jsx_objects_do_not_make_a_snapshot_a_template() {
+    let r = repo();
+    let d = &r.root;
+    let jsx = "<img style={{ width: 1 }} />\n<div style={{ a: 2 }} />\n<p style={{ b: 3 }} />\n";
+    write(
+        d,
+        "docs/2024-11-05/develop/servers.mdx",
+        &format!("# Servers\n\n{jsx}\nSee [logs](#getting-logs).\n"),
+    );
+    write(
+        d,
+        "docs/draft/develop/servers.mdx",
+        &format!("# Servers\n\n{jsx}\nSee [logs](#getting-logs).\n"),
+    );
+    commit(d, "snapshots");
+    let s = scan(d);
+    assert!(sigs(&s, "docs/2024-11-05/develop/servers.mdx").is_empty());
+    assert_eq!(
+        sigs(&s, "docs/draft/develop/servers.mdx"),
+        [pair("missing-anchor", "#getting-logs")]
+    );
+}
+
+/// An extension-less `a/b` in code is a name as often as a path (`tools/call` is a JSON-RPC
+/// method, though `tools/` exists): reported only where history knows it. A deleted
+/// extension-less script is still reported.
+#[test]
+fn extensionless_code_names_need_history() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "tools/gen.py", "print()\n");
+    write(d, "bin/run-tests", "#!/bin/sh\n");
+    commit(d, "one");
+    git(d, &["rm", "-q", "bin/run-tests"]);
+    write(d, "bin/build", "#!/bin/sh\n");
+    commit(d, "two");
+    write(
+        d,
+        "docs/spec.md",
+        "# Spec\n\nClients send `tools/call` and `tools/list`. Tests: `bin/run-tests`.\n",
+    );
+    commit(d, "doc");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/spec.md"),
+        [pair("missing-path", "bin/run-tests")]
+    );
+}
+
+/// Drift counts the files a document describes (code, configuration), not the documents it
+/// links to: pages churn together.
+#[test]
+fn drift_counts_described_files_not_linked_pages() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/lib.rs", "pub fn a() {}\n");
+    write(d, "docs/other.md", "# Other\n");
+    write(d, "docs/nav.md", "# Nav\n\nSee [other](other.md).\n");
+    write(
+        d,
+        "docs/api.md",
+        "# API\n\nThe entry point is `src/lib.rs`.\n",
+    );
+    commit(d, "one");
+    for i in 0..4 {
+        write(d, "src/lib.rs", &format!("pub fn a() {{}} // {i}\n"));
+        write(d, "docs/other.md", &format!("# Other\n\nRevision {i}.\n"));
+        commit(d, &format!("churn {i}"));
+    }
+    let s = scan(d);
+    assert!(sigs(&s, "docs/nav.md").is_empty());
+    assert_eq!(sigs(&s, "docs/api.md"), [pair("drift", "")]);
+}
