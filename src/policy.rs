@@ -105,6 +105,11 @@ pub struct ScannerPolicy {
     pub site_page_extensions: &'static [&'static str],
     /// The index pages a folder route serves.
     pub site_index_pages: &'static [&'static str],
+    /// Files other clients load into every request: per-session too (the load class is per
+    /// client), with Cursor rules whose frontmatter says `alwaysApply: true`.
+    pub other_clients_every_request: &'static [&'static str],
+    /// Cursor's rules folder.
+    pub cursor_rules_dir: &'static str,
 }
 
 /// The reader table as published.
@@ -404,6 +409,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             sites: crate::scan::sites::SITE_RULES,
             site_page_extensions: crate::scan::sites::PAGE_EXTENSIONS,
             site_index_pages: crate::scan::sites::INDEX_PAGES,
+            other_clients_every_request: crate::scan::loadclass::OTHER_CLIENTS_EVERY_REQUEST,
+            cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

@@ -1540,3 +1540,33 @@ fn policy_site_table_resolves_routes_as_the_code_does() {
         }
     }
 }
+
+/// Every signal kind is published as a fact or a hint, as the code's table says; the kinds
+/// whose staleness needs reading (churn, markers, status lines, a name the source lacks) are
+/// hints, and the ones the scanner proves are facts.
+#[test]
+fn policy_publishes_each_signal_as_fact_or_hint() {
+    let p: Value = serde_json::from_slice(&hygiene(&["policy"]).stdout).unwrap();
+    let code = hygiene::scan::signal_rules();
+    let published = p["signals"].as_array().unwrap();
+    assert_eq!(published.len(), code.len());
+    for (p, c) in published.iter().zip(&code) {
+        assert_eq!(p["kind"], c.kind);
+        assert_eq!(p["class"], serde_json::to_value(c.class).unwrap());
+    }
+    let hints: Vec<&str> = published
+        .iter()
+        .filter(|s| s["class"] == "hint")
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            "missing-symbol",
+            "status-done",
+            "superseded-marker",
+            "provisional-marker",
+            "drift"
+        ]
+    );
+}

@@ -229,7 +229,8 @@ fn extensionless_code_names_need_history() {
 }
 
 /// Drift counts the files a document describes (code, configuration), not the documents it
-/// links to: pages churn together.
+/// links to (pages churn together) nor a bare file name (a kind of file, whose dependency
+/// bumps are not news).
 #[test]
 fn drift_counts_described_files_not_linked_pages() {
     let r = repo();
@@ -237,6 +238,12 @@ fn drift_counts_described_files_not_linked_pages() {
     write(d, "src/lib.rs", "pub fn a() {}\n");
     write(d, "docs/other.md", "# Other\n");
     write(d, "docs/nav.md", "# Nav\n\nSee [other](other.md).\n");
+    write(d, "package.json", "{}\n");
+    write(
+        d,
+        "docs/yarn.md",
+        "# yarn\n\nSaves it to the `package.json` file.\n",
+    );
     write(
         d,
         "docs/api.md",
@@ -246,9 +253,158 @@ fn drift_counts_described_files_not_linked_pages() {
     for i in 0..4 {
         write(d, "src/lib.rs", &format!("pub fn a() {{}} // {i}\n"));
         write(d, "docs/other.md", &format!("# Other\n\nRevision {i}.\n"));
+        write(d, "package.json", &format!("{{\"v\": {i}}}\n"));
         commit(d, &format!("churn {i}"));
     }
     let s = scan(d);
     assert!(sigs(&s, "docs/nav.md").is_empty());
+    assert!(sigs(&s, "docs/yarn.md").is_empty());
     assert_eq!(sigs(&s, "docs/api.md"), [pair("drift", "")]);
+}
+
+/// A backticked name is this repository's only where the document ties it to this code: a
+/// qualifier the source has, or a source file named on the same line. A library's call, a
+/// config key, a tutorial's own function and a placeholder are not; a function defined in an
+/// extension-less script is found. A member gone from a type that is here, and a call gone
+/// from the file the line names, are still reported.
+#[test]
+fn symbols_are_claims_only_where_tied_to_this_code() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/lib.rs",
+        "pub struct Repo;\nimpl Repo { pub fn history() {} }\npub fn load() {}\n",
+    );
+    write(
+        d,
+        "hooks/session-start",
+        "#!/usr/bin/env bash\nemit_context() { echo hi; }\n",
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\n\
+         Print with `fmt.Println()`; errors are `Errno::ENOENT`; set `max_connections`.\n\n\
+         `Repo::history` and `Repo::vanished`.\n\n\
+         `src/lib.rs` has `load()`, `process_query()`, `parse_allowed_xxx` and `gone_function()`.\n\n\
+         `hooks/session-start` runs `emit_context`.\n\n\
+         ```python\ndef process_query(q):\n    return q\n```\n",
+    );
+    commit(d, "code");
+    let s = scan(d);
+    let mut got: Vec<(String, String)> = sigs(&s, "docs/guide.md")
+        .into_iter()
+        .filter(|(k, _)| k == "missing-symbol")
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-symbol", "Repo::vanished"),
+            pair("missing-symbol", "gone_function")
+        ]
+    );
+}
+
+/// A marker word that is the subject of a sentence (a rule about TODO lists, a TODO app, a
+/// table of per-item statuses, a status template, a deprecated feature documented by a current
+/// page) draws nothing; a marker that marks the document still does.
+#[test]
+fn markers_whose_word_is_the_subject_draw_nothing() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "AGENTS.md",
+        "# Agents\n\n- Do NOT create markdown TODO lists; use the tracker.\n\n\
+         | item | status | owner |\n|---|---|---|\n| uptime | planned | TBD |\n| triage | planned | TBD |\n",
+    );
+    write(
+        d,
+        "docs/sampling.md",
+        "# Sampling\n\n**Deprecated**: The Sampling feature is deprecated as of version 3.\n",
+    );
+    write(
+        d,
+        "seps/TEMPLATE.md",
+        "# SEP\n\n- **Status**: Draft | In-Review | Accepted | Final\n",
+    );
+    write(d, "docs/cache.md", "# Cache\n\nTODO: evict old entries.\n");
+    write(
+        d,
+        "docs/old-guide.md",
+        "# Old guide\n\n> **Deprecated:** use [the new guide](cache.md).\n",
+    );
+    commit(d, "markers");
+    let s = scan(d);
+    for quiet in ["AGENTS.md", "docs/sampling.md", "seps/TEMPLATE.md"] {
+        assert!(sigs(&s, quiet).is_empty(), "{quiet}: {:?}", sigs(&s, quiet));
+    }
+    assert_eq!(sigs(&s, "docs/cache.md"), [pair("provisional-marker", "")]);
+    assert_eq!(
+        sigs(&s, "docs/old-guide.md"),
+        [pair("superseded-marker", "")]
+    );
+}
+
+/// A Cursor rule that always applies is loaded on every Cursor request: per-session, with the
+/// per-session oversize threshold, in the scan and in the report finalize derives. The same
+/// rule applied on demand is on-demand. The published policy names the files and the key.
+#[test]
+fn always_applied_cursor_rules_are_per_session() {
+    let r = repo();
+    let d = &r.root;
+    let body: String = (0..700)
+        .map(|i| format!("Rule {i}: prefer small functions. "))
+        .collect();
+    write(
+        d,
+        ".cursor/rules/always.mdc",
+        &format!("---\nalwaysApply: true\n---\n# Always\n\n{body}\n"),
+    );
+    write(
+        d,
+        ".cursor/rules/sometimes.mdc",
+        &format!(
+            "---\nalwaysApply: false\n---\n# Sometimes\n\n{}\n",
+            body.replace("Rule", "Hint")
+        ),
+    );
+    commit(d, "rules");
+    let s = scan(d);
+    let item = |p: &str| {
+        s["shortlist"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["path"] == p)
+            .cloned()
+    };
+    let always = item(".cursor/rules/always.mdc").expect("shortlisted");
+    assert_eq!(always["injection_frequency"], "per-session");
+    assert_eq!(always["signals"][0]["kind"], "oversize");
+    let p: Value =
+        serde_json::from_slice(&Command::new(BIN).arg("policy").output().unwrap().stdout).unwrap();
+    assert_eq!(
+        always["signals"][0]["threshold"],
+        p["thresholds"]["oversize_per_session_tokens"]
+    );
+    assert!(item(".cursor/rules/sometimes.mdc").is_none());
+    assert_eq!(p["scanner"]["cursor_rules_dir"], ".cursor/rules/");
+    let freqs = hygiene::scan::injection_frequencies(
+        d,
+        &[
+            ".cursor/rules/always.mdc".to_string(),
+            ".cursor/rules/sometimes.mdc".to_string(),
+        ],
+    );
+    assert_eq!(
+        freqs[".cursor/rules/always.mdc"],
+        hygiene::report::InjectionFrequency::PerSession
+    );
+    assert_eq!(
+        freqs[".cursor/rules/sometimes.mdc"],
+        hygiene::report::InjectionFrequency::OnDemand
+    );
 }

@@ -142,6 +142,9 @@ pub struct Parsed {
     /// `<Settings :level="2" />`, a VitePress `<!--@include: ...-->`): its headings, and so its
     /// anchors, are not all known.
     pub includes_content: bool,
+    /// Identifier tokens (3 characters or more) of the document's own code blocks: names a
+    /// tutorial or example defines for itself.
+    pub code_tokens: std::collections::HashSet<String>,
     /// Duplicate-candidate blocks.
     pub blocks: Vec<Block>,
     /// Task-list boxes: (total, checked).
@@ -529,6 +532,7 @@ pub fn parse(text: &str) -> Parsed {
     let mut parser = Parser::new_ext(&body, opts).into_offset_iter();
     let mut depth = 0usize; // block container depth
     let mut heading: Option<(u8, usize, String)> = None;
+    let mut in_code_block = false;
     let mut slugs: HashMap<String, u32> = HashMap::new();
     let mut top_blocks: Vec<Range<usize>> = Vec::new();
     let mut in_link_dest: Vec<(String, Range<usize>)> = Vec::new();
@@ -550,7 +554,10 @@ pub fn parse(text: &str) -> Parsed {
                     Tag::Heading { level, .. } => {
                         heading = Some((level as u8, range.start, String::new()));
                     }
-                    Tag::CodeBlock(_) => blank(&mut prose, range.clone()),
+                    Tag::CodeBlock(_) => {
+                        in_code_block = true;
+                        blank(&mut prose, range.clone())
+                    }
                     Tag::Link {
                         link_type,
                         dest_url,
@@ -572,6 +579,9 @@ pub fn parse(text: &str) -> Parsed {
             }
             Event::End(end) => {
                 depth = depth.saturating_sub(1);
+                if let TagEnd::CodeBlock = end {
+                    in_code_block = false;
+                }
                 if let TagEnd::Heading(_) = end {
                     if let Some((level, start, txt)) = heading.take() {
                         // `## Title {#id}`: the id is the anchor site generators use; GitHub
@@ -600,6 +610,13 @@ pub fn parse(text: &str) -> Parsed {
             Event::Text(t) => {
                 if let Some(h) = heading.as_mut() {
                     h.2.push_str(&t);
+                }
+                if in_code_block {
+                    for tok in t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                        if tok.len() >= 3 && !tok.starts_with(|c: char| c.is_ascii_digit()) {
+                            p.code_tokens.insert(tok.to_string());
+                        }
+                    }
                 }
             }
             Event::Code(t) => {

@@ -46,24 +46,45 @@ pub struct SignalRule {
     pub fact: &'static str,
     /// Its fields besides `kind`.
     pub fields: &'static [&'static str],
+    /// `fact`: the scanner proves what the signal says about the document (a path that does
+    /// not resolve, a copied block, a size); `hint`: the signal is true of the text but whether
+    /// the document is stale needs reading (a status line, a marker, churn of what it names, a
+    /// name the source lacks). Both reach the model; hints rank after facts.
+    pub class: SignalClass,
+}
+
+/// Whether a signal kind proves its claim or points at something to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SignalClass {
+    /// The scanner proves it.
+    Fact,
+    /// It needs reading to tell.
+    Hint,
 }
 
 /// The signal table, one row per [`Signal`] variant, in contract order.
 pub fn signal_rules() -> Vec<SignalRule> {
-    let r = |kind, fact, fields| SignalRule { kind, fact, fields };
+    use SignalClass::{Fact, Hint};
+    let r = |kind, fact, fields, class| SignalRule {
+        kind,
+        fact,
+        fields,
+        class,
+    };
     vec![
-        r("missing-path", "a link, backticked path or @import resolves to no file in the tree", &["line", "ref", "via", "renamed_to", "deleted_in"]),
-        r("missing-anchor", "a #fragment names no heading of the target Markdown document (GitHub slug rules)", &["line", "ref"]),
-        r("missing-symbol", "a backticked call or path identifier (or a snake_case identifier in a document that references source files) occurs nowhere in the tracked source", &["line", "ref"]),
-        r("duplicate-block", "a block (paragraph, list, table, quote, fenced code or section) is identical after whitespace folding to one in another file", &["start_line", "end_line", "canonical_ref"]),
-        r("checklist-complete", "every task-list checkbox is checked, and there are enough of them", &["checked"]),
-        r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped (not where the same line marks a resolved-narrative)", &["line", "text"]),
-        r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"]),
-        r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"]),
-        r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"]),
-        r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"]),
-        r("drift", "the files it references changed in enough commits since the document last changed", &["commits", "since"]),
-        r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[]),
+        r("missing-path", "a link, backticked path or @import resolves to no file in the tree", &["line", "ref", "via", "renamed_to", "deleted_in"], Fact),
+        r("missing-anchor", "a #fragment names no heading of the target Markdown document (GitHub slug rules)", &["line", "ref"], Fact),
+        r("missing-symbol", "a backticked call or path identifier (or a snake_case identifier in a document that references source files) occurs nowhere in the tracked source", &["line", "ref"], Hint),
+        r("duplicate-block", "a block (paragraph, list, table, quote, fenced code or section) is identical after whitespace folding to one in another file", &["start_line", "end_line", "canonical_ref"], Fact),
+        r("checklist-complete", "every task-list checkbox is checked, and there are enough of them", &["checked"], Fact),
+        r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped (not where the same line marks a resolved-narrative)", &["line", "text"], Hint),
+        r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"], Hint),
+        r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"], Hint),
+        r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"], Fact),
+        r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"], Fact),
+        r("drift", "the files it references changed in enough commits since the document last changed", &["commits", "since"], Hint),
+        r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[], Fact),
     ]
 }
 
@@ -320,6 +341,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     }
     let tree = &walked.tree;
     let per_session = loadclass::per_session(tree, &walked.docs);
+    // Loaded every session or request by some client: the load class (a Cursor rule that
+    // always applies costs every Cursor request), while the readers stay Claude's set.
+    let mut every_request = per_session.clone();
+    every_request.extend(loadclass::other_clients_every_request(&root, &walked.docs));
     let roles = crate::roles::Roles::new(&root, rulebook.roles.clone());
     let readers = crate::readers::ReaderMap::new(per_session.clone(), roles.clone());
 
@@ -339,7 +364,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         };
         let text = markdown::strip_bom(&text);
         let mut parsed = markdown::parse(text);
-        let freq = loadclass::class(&per_session, rel);
+        let freq = loadclass::class(&every_request, rel);
         let role = roles.of_doc(
             rel,
             text,
@@ -413,7 +438,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     for d in docs.iter().filter(|d| d.checked) {
         for (_, text) in detectors::missing_symbol::checked(&d.parsed) {
             wanted.extend(
-                detectors::missing_symbol::names(text)
+                detectors::missing_symbol::wanted(text)
                     .into_iter()
                     .map(str::to_string),
             );
@@ -422,11 +447,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     let symbols = if wanted.is_empty() {
         None
     } else {
-        let is_source = |p: &String| {
-            markdown::extension(p).is_some_and(|e| {
-                markdown::SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())
-            })
-        };
+        let is_source = |p: &String| detectors::missing_symbol::maybe_source(p);
         let mut sources: Vec<String> = match &repo {
             Some(_) => tracked.iter().filter(|p| is_source(p)).cloned().collect(),
             None => tree
@@ -502,7 +523,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         // What the document is decides what it may draw, and whether anything may edit it
         // without a prompt (a changelog keeps its old paths; a template names another
         // repository's).
-        let per = per_session.contains(&d.path);
+        let per = every_request.contains(&d.path);
         findings.retain(|f| crate::roles::allows(d.role, signal_kind(&f.signal), per));
         if findings.is_empty() {
             continue;
@@ -546,7 +567,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         governed,
         &filters,
         &all_files,
-        &per_session,
+        &every_request,
         &|f: &str| count_file(&root, f).unwrap_or(0),
     );
 

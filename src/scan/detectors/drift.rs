@@ -1,8 +1,9 @@
 //! `drift`: the files a document references changed in at least
 //! `THRESHOLDS.drift_min_commits` commits since the document itself last changed, so what it
 //! says about them may no longer hold. Counted from the one history walk. Only the files it
-//! describes count (code, configuration, scripts): a link to another document is navigation,
-//! and documents churn together.
+//! describes count (code, configuration, scripts), named by a path or a link: a link to
+//! another document is navigation, documents churn together, and a bare file name
+//! (`package.json`) names a kind of file.
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
@@ -27,7 +28,12 @@ impl Detector for Drift {
         };
         let mut newer: HashSet<usize> = HashSet::new();
         let mut seen: HashSet<String> = HashSet::new();
-        for (_, t) in doc.resolved() {
+        for (r, t) in doc.resolved() {
+            // A bare file name (`package.json`) is a kind of file ("saves it to the
+            // `package.json` file"), not the root's one: its dependency bumps are not news.
+            if r.via == crate::report::Via::Code && !r.dest.contains('/') {
+                continue;
+            }
             if let Target::Found { path: Some(p), .. } = t {
                 // Another document is navigation, not a subject: a page that links to a page
                 // does not describe its text, and docs churn together.
