@@ -65,7 +65,7 @@ fn pair(kind: &str, r: &str) -> (String, String) {
 }
 
 /// A VitePress site links by route (`/cli/config.html`, `./config`, `/guide/`), a Mintlify
-/// site without extensions, a Hugo blog to its static folder, a Docusaurus site into a version:
+/// site without extensions (and through its `redirects`), a Hugo blog to its static folder, a Docusaurus site into a version:
 /// each lands on a page that exists. A route to no page is still reported, and so is the same
 /// route outside any site (GitHub reads it as a file).
 #[test]
@@ -82,12 +82,18 @@ fn site_routes_land_on_their_pages() {
         "# CLI\n\nSee [config](/cli/config.html), [again](./config), [the guide](/guide/), \
          ![logo](/logo.svg) and [gone](/cli/removed.html).\n",
     );
-    write(d, "site/docs.json", "{}\n");
+    write(
+        d,
+        "site/docs.json",
+        r#"{"redirects": [{"source": "/spec/latest/:slug*", "destination": "/spec/2026/:slug*"}]}"#,
+    );
+    write(d, "site/spec/2026/basic.mdx", "# Basic\n");
     write(d, "site/develop/build-client.mdx", "# Build a client\n");
     write(
         d,
         "site/develop/build-server.mdx",
-        "# Build a server\n\nThen [a client](/develop/build-client) or [a gone page](/develop/gone).\n",
+        "# Build a server\n\nThen [a client](/develop/build-client) or [a gone page](/develop/gone), \
+         [the spec](/spec/latest/basic), [a gone spec page](/spec/latest/gone).\n",
     );
     write(d, "blog/hugo.toml", "title = 'b'\n");
     write(d, "blog/static/posts/img/a.webp", "x");
@@ -117,7 +123,10 @@ fn site_routes_land_on_their_pages() {
     );
     assert_eq!(
         sigs(&s, "site/develop/build-server.mdx"),
-        [pair("missing-path", "/develop/gone")]
+        [
+            pair("missing-path", "/develop/gone"),
+            pair("missing-path", "/spec/latest/gone")
+        ]
     );
     assert_eq!(
         sigs(&s, "blog/content/posts/a.md"),
@@ -406,5 +415,53 @@ fn always_applied_cursor_rules_are_per_session() {
     assert_eq!(
         freqs[".cursor/rules/sometimes.mdc"],
         hygiene::report::InjectionFrequency::OnDemand
+    );
+}
+
+/// Paths a user's project or a tool creates are not this repository's: a path git ignores
+/// (a tool's runtime state, even one that was once tracked), and a `./file` in a shipped
+/// skill's code (the user's working folder). A skill's files link each other from the skill's
+/// folder. A deleted document, a broken link in the skill and a broken skill-relative link are
+/// still reported.
+#[test]
+fn paths_of_the_users_project_are_not_claims() {
+    let r = repo();
+    let d = &r.root;
+    write(d, ".claude-plugin/plugin.json", "{}\n");
+    write(d, ".beads/issues.jsonl", "{}\n");
+    write(d, "docs/old.md", "# Old\n");
+    commit(d, "one");
+    git(d, &["rm", "-q", "-r", ".beads", "docs/old.md"]);
+    write(d, ".gitignore", ".beads/*\n");
+    write(d, "skills/guard/references/more.md", "# More\n");
+    write(
+        d,
+        "skills/guard/SKILL.md",
+        "# Guard\n\nWrite the policy to `./protect.cedar`. See [details](references/details.md) \
+         and [gone](references/gone.md).\n",
+    );
+    write(
+        d,
+        "skills/guard/references/details.md",
+        "# Details\n\nSee [more](references/more.md) and [less](references/less.md).\n",
+    );
+    write(
+        d,
+        "docs/setup.md",
+        "# Setup\n\nIssues live in `.beads/issues.jsonl`; read `docs/old.md`.\n",
+    );
+    commit(d, "two");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/setup.md"),
+        [pair("missing-path", "docs/old.md")]
+    );
+    assert_eq!(
+        sigs(&s, "skills/guard/SKILL.md"),
+        [pair("missing-path", "references/gone.md")]
+    );
+    assert_eq!(
+        sigs(&s, "skills/guard/references/details.md"),
+        [pair("missing-path", "references/less.md")]
     );
 }

@@ -23,12 +23,52 @@ pub struct Tree {
     pub basenames: HashSet<String>,
     /// The documentation sites in the tree, found on first use (after the walk).
     pub sites: std::sync::OnceLock<super::sites::Sites>,
+    /// The tree's ignore rules, read on first use.
+    pub ignores: std::sync::OnceLock<Vec<ignore::gitignore::Gitignore>>,
 }
 
 impl Tree {
     /// The documentation sites of the walked tree.
     pub fn sites(&self) -> &super::sites::Sites {
         self.sites.get_or_init(|| super::sites::Sites::new(self))
+    }
+
+    /// Whether git ignores `rel` (or a folder above it): a build output, a local checkout, a
+    /// tool's runtime state. Read from `.git/info/exclude` and every walked `.gitignore`, each
+    /// rooted at its folder; only regular files are read (a FIFO named `.gitignore` is not).
+    pub fn ignored(&self, rel: &str) -> bool {
+        let sets = self.ignores.get_or_init(|| {
+            let mut files: Vec<&str> = self
+                .files
+                .iter()
+                .filter(|f| f.rsplit('/').next() == Some(".gitignore"))
+                .map(String::as_str)
+                .collect();
+            files.sort();
+            let mut out = Vec::new();
+            for f in std::iter::once(".git/info/exclude").chain(files) {
+                let dir = if f == ".git/info/exclude" {
+                    ""
+                } else {
+                    folder(f)
+                };
+                let full = self.root.join(f);
+                if !std::fs::symlink_metadata(&full).is_ok_and(|m| m.is_file()) {
+                    continue;
+                }
+                let mut b = ignore::gitignore::GitignoreBuilder::new(self.root.join(dir));
+                if b.add(&full).is_none() {
+                    if let Ok(g) = b.build() {
+                        out.push(g);
+                    }
+                }
+            }
+            out
+        });
+        let full = self.root.join(rel);
+        sets.iter().any(|g| {
+            full.starts_with(g.path()) && g.matched_path_or_any_parents(&full, false).is_ignore()
+        })
     }
 }
 
@@ -233,6 +273,19 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             fragment,
         };
     }
+    // A skill's files name each other from the skill's folder (the one holding `SKILL.md`):
+    // `references/details.md` links `references/more.md`.
+    if !decoded.starts_with(['/', '.']) {
+        if let Some(p) = skill_root(tree, doc)
+            .and_then(|s| normalize(s, &decoded))
+            .filter(|p| tree.exists(p))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
     // A page of a documentation site links by route: `/guide/setup`, `setup.html`, `./setup`.
     if r.via == Via::Link {
         if let Some(p) = super::sites::route_target(tree, doc, &decoded) {
@@ -269,6 +322,19 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         written: written.to_string(),
         candidates,
     }
+}
+
+/// The folder of the skill a document belongs to, when it sits below one (an ancestor folder,
+/// not its own, holding `SKILL.md`).
+pub fn skill_root<'t>(tree: &Tree, doc: &'t str) -> Option<&'t str> {
+    let mut dir = folder(doc);
+    while let Some((parent, _)) = dir.rsplit_once('/') {
+        if tree.files.contains(&format!("{parent}/SKILL.md")) {
+            return Some(parent);
+        }
+        dir = parent;
+    }
+    None
 }
 
 /// Writes `new` (root-relative) the way `written` was written: relative to the linking file's

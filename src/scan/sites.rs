@@ -102,10 +102,76 @@ pub const INDEX_PAGES: &[&str] = &[
     "index.html",
 ];
 
-/// The site roots of a tree: `(root folder, rule)`, deepest first.
+/// The site roots of a tree: `(root folder, rule)`, deepest first, and each root's redirects.
 #[derive(Debug, Default)]
 pub struct Sites {
     roots: Vec<(String, &'static SiteRule)>,
+    redirects: std::collections::HashMap<String, Vec<(String, String)>>,
+}
+
+/// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
+/// configuration (Mintlify's `docs.json`, `mint.json`): a route that a redirect serves exists.
+fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
+    let ok = std::fs::symlink_metadata(full)
+        .is_ok_and(|m| m.is_file() && m.len() <= super::THRESHOLDS.file_size_cap_bytes);
+    let v: Option<serde_json::Value> = ok
+        .then(|| std::fs::read(full).ok())
+        .flatten()
+        .and_then(|b| serde_json::from_slice(&b).ok());
+    v.as_ref()
+        .and_then(|v| v.get("redirects"))
+        .and_then(|r| r.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|r| {
+                    Some((
+                        r.get("source")?.as_str()?.to_string(),
+                        r.get("destination")?.as_str()?.to_string(),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The destination a redirect `source` pattern sends `route` to: `:name` matches one segment,
+/// `:name*` the rest; both are substituted into `destination`.
+///
+/// ```
+/// use hygiene::scan::sites::redirect;
+/// assert_eq!(redirect("/spec/latest/:slug*", "/spec/2026/:slug*", "/spec/latest/basic/auth").as_deref(), Some("/spec/2026/basic/auth"));
+/// assert_eq!(redirect("/docs/latest", "/docs/2026/intro", "/docs/latest").as_deref(), Some("/docs/2026/intro"));
+/// assert_eq!(redirect("/a/:x", "/b/:x", "/a/b/c"), None);
+/// ```
+pub fn redirect(source: &str, destination: &str, route: &str) -> Option<String> {
+    let src: Vec<&str> = source.trim_matches('/').split('/').collect();
+    let got: Vec<&str> = route.trim_matches('/').split('/').collect();
+    let mut vars: Vec<(String, String)> = Vec::new();
+    for (i, seg) in src.iter().enumerate() {
+        if let Some(name) = seg.strip_prefix(':') {
+            if let Some(name) = name.strip_suffix('*') {
+                vars.push((format!(":{name}*"), got.get(i..)?.join("/")));
+                let mut out = destination.to_string();
+                for (k, v) in vars.iter().rev() {
+                    out = out.replace(k.as_str(), v);
+                }
+                return Some(out);
+            }
+            vars.push((format!(":{name}"), got.get(i)?.to_string()));
+        } else if got.get(i) != Some(seg) {
+            return None;
+        }
+    }
+    if got.len() != src.len() {
+        return None;
+    }
+    let mut out = destination.to_string();
+    // Longer names first, so `:slug` does not eat part of `:slugs`.
+    vars.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    for (k, v) in &vars {
+        out = out.replace(k.as_str(), v);
+    }
+    Some(out)
 }
 
 impl Sites {
@@ -121,7 +187,23 @@ impl Sites {
             }
         }
         roots.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
-        Sites { roots }
+        let mut redirects = std::collections::HashMap::new();
+        for (dir, rule) in &roots {
+            for m in rule.markers.iter().filter(|m| m.ends_with(".json")) {
+                let rel = if dir.is_empty() {
+                    m.to_string()
+                } else {
+                    format!("{dir}/{m}")
+                };
+                if tree.files.contains(&rel) {
+                    let r = read_redirects(&tree.root.join(&rel));
+                    if !r.is_empty() {
+                        redirects.insert(dir.clone(), r);
+                    }
+                }
+            }
+        }
+        Sites { roots, redirects }
     }
 
     /// The site a document is a page of: the deepest site root at or above its folder.
@@ -136,7 +218,24 @@ impl Sites {
 /// The file a link `written` (the decoded path part) in the page `doc` serves when read as a
 /// route of the page's site, if one exists. `None` outside a site or when nothing matches.
 pub fn route_target(tree: &Tree, doc: &str, written: &str) -> Option<String> {
+    route_in(tree, doc, written, true)
+}
+
+fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<String> {
     let (root, rule) = tree.sites().of(doc)?;
+    if let Some(found) = direct(tree, root, rule, doc, written) {
+        return Some(found);
+    }
+    // One redirect hop, to the page it serves.
+    let redirects = tree.sites().redirects.get(root).filter(|_| follow)?;
+    let route = written.strip_prefix('/')?;
+    redirects.iter().find_map(|(src, dst)| {
+        let to = redirect(src, dst, &format!("/{route}"))?;
+        route_in(tree, doc, &to, false)
+    })
+}
+
+fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) -> Option<String> {
     let join = |a: &str, b: &str| {
         [a, b]
             .iter()

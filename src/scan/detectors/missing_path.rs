@@ -97,6 +97,20 @@ impl Detector for MissingPath {
             if renamed.is_some() {
                 deleted = None;
             }
+            // A path git ignores is a build output, a local checkout or a tool's runtime
+            // state (`.beads/issues.jsonl`): that it is absent here proves nothing.
+            // The reading that counts: a link's is beside the document, a backticked path's
+            // from the root.
+            let primary = match r.via {
+                crate::report::Via::Code => candidates
+                    .iter()
+                    .find(|(_, folder_relative)| !folder_relative)
+                    .or(candidates.first()),
+                _ => candidates.first(),
+            };
+            if renamed.is_none() && primary.is_some_and(|(c, _)| ctx.tree.ignored(c)) {
+                continue;
+            }
             let evidence = renamed.is_some() || deleted.is_some();
             // A bare file name is this repository's claim only where history shows the file
             // beside the document.
@@ -115,12 +129,11 @@ impl Detector for MissingPath {
                 continue;
             }
             // Shipped content names the paths of the repositories it is copied into: only a
-            // reference relative to the document itself (a Markdown link not rooted at `/`, or
-            // a `./`, `../` path), or one this repository's history knows, is this repository's
-            // claim.
-            let relative = written.starts_with("./")
-                || written.starts_with("../")
-                || (r.via == crate::report::Via::Link && !written.starts_with('/'));
+            // Markdown link not rooted at `/` (relative to the document itself), or a path this
+            // repository's history knows, is this repository's claim.
+            // A Markdown link is relative to the document; a `./x` in code is the user's
+            // working folder.
+            let relative = r.via == crate::report::Via::Link && !written.starts_with('/');
             if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
                 continue;
             }
