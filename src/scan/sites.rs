@@ -167,7 +167,7 @@ pub fn redirect(source: &str, destination: &str, route: &str) -> Option<String> 
     }
     let mut out = destination.to_string();
     // Longer names first, so `:slug` does not eat part of `:slugs`.
-    vars.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    vars.sort_by_key(|v| std::cmp::Reverse(v.0.len()));
     for (k, v) in &vars {
         out = out.replace(k.as_str(), v);
     }
