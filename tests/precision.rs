@@ -265,7 +265,23 @@ fn drift_counts_described_files_not_linked_pages() {
         write(d, "package.json", &format!("{{\"v\": {i}}}\n"));
         commit(d, &format!("churn {i}"));
     }
+    // A plugin's README describes its command, a shipped prompt: the product, not a page.
+    write(d, ".claude-plugin/plugin.json", "{}\n");
+    write(
+        d,
+        "README.md",
+        "# Plugin\n\nThe review is posted as one comment (`commands/review.md`).\n",
+    );
+    for i in 0..4 {
+        write(
+            d,
+            "commands/review.md",
+            &format!("# Review\n\nPost inline comments, round {i}.\n"),
+        );
+        commit(d, &format!("command {i}"));
+    }
     let s = scan(d);
+    assert_eq!(sigs(&s, "README.md"), [pair("drift", "")]);
     assert!(sigs(&s, "docs/nav.md").is_empty());
     assert!(sigs(&s, "docs/yarn.md").is_empty());
     assert_eq!(sigs(&s, "docs/api.md"), [pair("drift", "")]);

@@ -1,8 +1,8 @@
 //! `drift`: the files a document references changed in at least
 //! `THRESHOLDS.drift_min_commits` commits since the document itself last changed, so what it
 //! says about them may no longer hold. Counted from the one history walk. Only the files it
-//! describes count (code, configuration, scripts), named by a path or a link: a link to
-//! another document is navigation, documents churn together, and a bare file name
+//! describes count (code, configuration, scripts, a plugin's shipped prompts), named by a path
+//! or a link: a link to another document is navigation, documents churn together, and a bare file name
 //! (`package.json`) names a kind of file.
 
 use super::{Detector, Doc, Finding, TreeCtx};
@@ -37,9 +37,13 @@ impl Detector for Drift {
             if let Target::Found { path: Some(p), .. } = t {
                 // Another document is navigation, not a subject: a page that links to a page
                 // does not describe its text, and docs churn together.
-                let document = ctx.by_path.contains_key(p.as_str())
-                    || crate::scan::markdown::extension(p)
-                        .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e));
+                // A shipped prompt (a plugin's command, skill or agent) or template is the
+                // product the document describes, not navigation.
+                let document = match ctx.by_path.get(p.as_str()) {
+                    Some(&i) => ctx.docs[i].role != crate::roles::Role::Shipped,
+                    None => crate::scan::markdown::extension(p)
+                        .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e)),
+                };
                 if *p != doc.path
                     && !document
                     && ctx.tree.files.contains(p)
