@@ -110,6 +110,8 @@ pub struct ScannerPolicy {
     pub other_clients_every_request: &'static [&'static str],
     /// Cursor's rules folder.
     pub cursor_rules_dir: &'static str,
+    /// The signals a document a lifecycle rule governs (a plan, a handoff) never draws.
+    pub governed_quiet_signals: &'static [&'static str],
 }
 
 /// The reader table as published.
@@ -411,6 +413,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             site_index_pages: crate::scan::sites::INDEX_PAGES,
             other_clients_every_request: crate::scan::loadclass::OTHER_CLIENTS_EVERY_REQUEST,
             cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
+            governed_quiet_signals: crate::scan::GOVERNED_QUIET,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

@@ -481,3 +481,46 @@ fn paths_of_the_users_project_are_not_claims() {
         [pair("missing-path", "references/less.md")]
     );
 }
+
+/// A plan names paths as intentions ("Create: `src/cache.rs`") and a handoff records a
+/// session: a document a lifecycle rule governs draws none of the published quiet kinds, only
+/// its lifecycle question. A living document naming the same deleted file still draws it.
+#[test]
+fn governed_documents_name_paths_as_intentions() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/old.rs", "pub fn a() {}\n");
+    commit(d, "one");
+    git(d, &["rm", "-q", "src/old.rs"]);
+    write(d, "src/lib.rs", "pub fn b() {}\n");
+    commit(d, "two");
+    let refs = "Create: `src/cache.rs`. Delete: `src/old.rs`. See [notes](#notes).\n";
+    write(
+        d,
+        "docs/plans/2026-01-01-cache.md",
+        &format!("# Cache plan\n\n{refs}"),
+    );
+    write(d, "docs/guide.md", &format!("# Guide\n\n{refs}"));
+    commit(d, "docs");
+    let s = scan(d);
+    let p: Value =
+        serde_json::from_slice(&Command::new(BIN).arg("policy").output().unwrap().stdout).unwrap();
+    let quiet: Vec<&str> = p["scanner"]["governed_quiet_signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(quiet.contains(&"missing-path") && quiet.contains(&"missing-anchor"));
+    let plan = sigs(&s, "docs/plans/2026-01-01-cache.md");
+    assert_eq!(plan, [pair("lifecycle", "")]);
+    let guide = sigs(&s, "docs/guide.md");
+    assert!(
+        guide.contains(&pair("missing-path", "src/old.rs")),
+        "{guide:?}"
+    );
+    assert!(
+        guide.contains(&pair("missing-anchor", "#notes")),
+        "{guide:?}"
+    );
+}

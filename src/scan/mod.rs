@@ -122,6 +122,11 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     generic_name_min_files: 3,
 };
 
+/// The signals a document governed by a lifecycle rule (one that deletes it once it has
+/// served or aged) never draws: its references are intentions or a record, and the lifecycle
+/// question decides its fate.
+pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing-symbol", "drift"];
+
 /// The signals a document marked `hygiene: frozen` in its frontmatter never draws: a frozen
 /// document is finished on purpose, so its size is not bloat to act on.
 pub const FROZEN_EXEMPT_SIGNALS: &[&str] = &["oversize"];
@@ -525,6 +530,12 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         // repository's).
         let per = every_request.contains(&d.path);
         findings.retain(|f| crate::roles::allows(d.role, signal_kind(&f.signal), per));
+        // A document a lifecycle rule will delete (a plan, a handoff) names paths as
+        // intentions ("Create: `src/x.rs`") or as the record of a session: whether it has
+        // served is its question, not whether each name still resolves.
+        if rulebook.governs(&d.path).is_some() {
+            findings.retain(|f| !GOVERNED_QUIET.contains(&signal_kind(&f.signal)));
+        }
         if findings.is_empty() {
             continue;
         }
