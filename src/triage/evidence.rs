@@ -866,9 +866,10 @@ mod tests {
     #[test]
     fn nearest_names_are_close_ones_only() {
         let pool = ["parse_config", "parse_configs", "render", "ParseConfig"];
+        // Case-insensitive: `ParseConfig` is two edits away.
         assert_eq!(
             nearest("parse_confg", pool.iter().copied(), 3),
-            vec!["parse_config", "parse_configs"]
+            vec!["parse_config", "ParseConfig", "parse_configs"]
         );
         assert!(nearest("zzz", pool.iter().copied(), 3).is_empty());
         assert_eq!(distance("kitten", "sitting", 3), Some(3));
