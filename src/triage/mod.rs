@@ -185,14 +185,49 @@ pub fn item_key(root: &Path, part: &ShortlistItem) -> String {
     crate::fingerprint::sha256_hex(format!("{json}\n{file}").as_bytes())
 }
 
-/// Splits ranked evidence sizes into batches of at most `target` tokens each, in order; an item
-/// is never split, so one larger than `target` is a batch of its own. Returns the batch index of
-/// each item.
+/// Splits ranked evidence sizes into as few batches of at most `target` tokens as greedy filling
+/// in order gives, evened out (each batch aims at the average, so no batch is left with a
+/// straggler); an item is never split, so one larger than `target` is a batch of its own.
+/// Returns the batch index of each item.
 ///
 /// ```
-/// assert_eq!(hygiene::triage::batches(&[5, 5, 5, 20, 1], 10), vec![0, 0, 1, 2, 3]);
+/// use hygiene::triage::batches;
+/// assert_eq!(batches(&[5, 5, 5, 20, 1], 10), vec![0, 0, 1, 2, 3]);
+/// // 37 items of 10 into batches of 100: four even batches, not three full ones and a straggler.
+/// let b = batches(&[10; 37], 100);
+/// assert_eq!(b.iter().filter(|&&x| x == 3).count(), 9);
+/// assert_eq!(*b.last().unwrap(), 3);
 /// ```
 pub fn batches(tokens: &[u64], target: u64) -> Vec<usize> {
+    let greedy = fill(tokens, target);
+    let n = greedy.last().map_or(0, |b| b + 1) as u64;
+    if n <= 1 {
+        return greedy;
+    }
+    // Each item goes to the batch its midpoint falls in when the total is cut into n equal parts.
+    let even = tokens.iter().sum::<u64>() as f64 / n as f64;
+    let mut at = 0u64;
+    let mut sums = vec![0u64; n as usize];
+    let balanced: Vec<usize> = tokens
+        .iter()
+        .map(|&t| {
+            let mid = at as f64 + t as f64 / 2.0;
+            at += t;
+            let b = ((mid / even) as usize).min(n as usize - 1);
+            sums[b] += t;
+            b
+        })
+        .collect();
+    let fits = sums.iter().all(|&s| s <= target);
+    if fits && sums.iter().all(|&s| s > 0) {
+        balanced
+    } else {
+        greedy
+    }
+}
+
+/// Greedy in-order filling up to `target` tokens per batch.
+fn fill(tokens: &[u64], target: u64) -> Vec<usize> {
     let mut out = Vec::with_capacity(tokens.len());
     let (mut batch, mut used) = (0usize, 0u64);
     for (i, &t) in tokens.iter().enumerate() {
