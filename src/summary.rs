@@ -226,7 +226,10 @@ pub fn human(s: &Summary) -> String {
                 n(run.deferred_tokens)
             );
         } else {
-            let _ = writeln!(o, "  Nothing deferred: every shortlisted item has been judged.");
+            let _ = writeln!(
+                o,
+                "  Nothing deferred: every shortlisted item has been judged."
+            );
         }
     }
     if s.skipped > 0 {

@@ -21,7 +21,11 @@ struct Out {
 }
 
 fn hy(root: &Path, args: &[&str]) -> Out {
-    let o = Command::new(BIN).args(args).current_dir(root).output().unwrap();
+    let o = Command::new(BIN)
+        .args(args)
+        .current_dir(root)
+        .output()
+        .unwrap();
     Out {
         code: o.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
@@ -188,7 +192,10 @@ fn objective_items_are_drafted_by_the_helper_exactly_as_accept_suggestions_and_n
         .iter()
         .map(|e| strip(e).to_string())
         .collect();
-    assert_eq!(got, want, "settled drafts differ from check --accept-suggestions");
+    assert_eq!(
+        got, want,
+        "settled drafts differ from check --accept-suggestions"
+    );
     assert_eq!(got.len(), g.moved.len());
     assert_eq!(run.bill["settled_whole"], g.moved.len());
     // The model is handed the notes and CLAUDE.md, never a settled document.
@@ -242,7 +249,10 @@ fn each_item_is_handed_as_an_excerpt_under_its_heading_path() {
         "{section}"
     );
     for (i, _) in g.notes.iter().enumerate() {
-        assert!(!text.contains(&tail_marker(i)), "a whole document was handed");
+        assert!(
+            !text.contains(&tail_marker(i)),
+            "a whole document was handed"
+        );
     }
 }
 
@@ -275,7 +285,10 @@ fn a_default_run_stays_within_the_budget_and_the_next_run_continues_with_the_res
         if let Some(prev) = &previous_deferred {
             assert_eq!(h[..], prev[..h.len()], "run {runs} did not continue");
         }
-        assert!(h.iter().all(|p| !judged.contains(p)), "run {runs} re-hands a judged item");
+        assert!(
+            h.iter().all(|p| !judged.contains(p)),
+            "run {runs} re-hands a judged item"
+        );
         assert_eq!(run.bill["carried_items"], judged.len(), "run {runs}");
         judged.extend(h);
         judge(&root, &run);
@@ -314,7 +327,10 @@ fn a_default_run_stays_within_the_budget_and_the_next_run_continues_with_the_res
     all.push("CLAUDE.md".into());
     all.sort();
     judged.sort();
-    assert_eq!(judged, all, "every item is judged exactly once over the runs");
+    assert_eq!(
+        judged, all,
+        "every item is judged exactly once over the runs"
+    );
     // The placeholder line each delete names is the generated one.
     assert!(NOTE_TODO_LINE > NOTE_SIGNAL_LINE);
 }
@@ -384,16 +400,28 @@ fn unreadable_state_is_a_warning_and_a_fresh_start() {
     // A lost ledger is rebuilt from the last finalized run's bill and report.
     write(&root, ".hygiene/judged.json", "{not json");
     let run = triage(&root, &[], &[]);
-    assert!(run.human.contains("warning: .hygiene/judged.json"), "{}", run.human);
+    assert!(
+        run.human.contains("warning: .hygiene/judged.json"),
+        "{}",
+        run.human
+    );
     assert_eq!(run.bill["carried_items"], 5);
     // Once that run's bill replaced the finalized one, a lost ledger forgets: all is handed.
     write(&root, ".hygiene/judged.json", "{not json");
     let run = triage(&root, &[], &[]);
-    assert!(run.human.contains("warning: .hygiene/judged.json"), "{}", run.human);
+    assert!(
+        run.human.contains("warning: .hygiene/judged.json"),
+        "{}",
+        run.human
+    );
     assert_eq!(handed(&run).len(), 5);
     write(&root, ".hygiene/bill.json", "[]");
     let run = triage(&root, &[], &[]);
-    assert!(run.human.contains("warning: .hygiene/bill.json"), "{}", run.human);
+    assert!(
+        run.human.contains("warning: .hygiene/bill.json"),
+        "{}",
+        run.human
+    );
 }
 
 #[test]
@@ -424,7 +452,11 @@ fn batches_keep_each_document_whole_and_within_the_batch_size() {
     let mut seen = Vec::new();
     for (f, _, text) in &run.batches {
         assert!(read_cost(text) <= batch_tokens, "{f}");
-        seen.extend(items(text).iter().map(|i| i["path"].as_str().unwrap().to_string()));
+        seen.extend(
+            items(text)
+                .iter()
+                .map(|i| i["path"].as_str().unwrap().to_string()),
+        );
     }
     let mut want = g.notes.clone();
     want.push("CLAUDE.md".into());
@@ -441,4 +473,3 @@ fn the_document_loaded_every_session_is_handed_first() {
     let run = triage(&root, &[], &["--budget", "300"]);
     assert_eq!(handed(&run), vec!["CLAUDE.md".to_string()]);
 }
-

@@ -1540,8 +1540,10 @@ fn policy_bill_is_the_code_and_ranks_as_published() {
                           "raw_tokens": 100 + (i as u64 * 37) % 300,
                           "injection_frequency": "on-demand"}));
     }
-    items.push(json!({"path": "CLAUDE.md", "signals": [{"kind": "drift", "commits": 3, "since": "x"}],
-                      "raw_tokens": 50, "injection_frequency": "per-session"}));
+    items.push(
+        json!({"path": "CLAUDE.md", "signals": [{"kind": "drift", "commits": 3, "since": "x"}],
+                      "raw_tokens": 50, "injection_frequency": "per-session"}),
+    );
     items.push(json!({"path": ".claude/rules/a.md", "signals": [{"kind": "oversize", "raw_tokens": 3000, "threshold": 2000}],
                       "raw_tokens": 3000, "injection_frequency": "per-session"}));
     items.push(json!({"path": "d/two.md", "signals": [
@@ -1576,8 +1578,14 @@ fn policy_bill_is_the_code_and_ranks_as_published() {
         .collect();
     hygiene::triage::rank(&mut ranked);
     let got: Vec<&str> = ranked.iter().map(|i| i.path.as_str()).collect();
-    let want: Vec<&str> = expected.iter().map(|v| v["path"].as_str().unwrap()).collect();
+    let want: Vec<&str> = expected
+        .iter()
+        .map(|v| v["path"].as_str().unwrap())
+        .collect();
     assert_eq!(got, want);
     assert_eq!(&got[..2], [".claude/rules/a.md", "CLAUDE.md"]);
-    assert_eq!(got[2], "d/00.md", "the most misleading on-demand item comes next");
+    assert_eq!(
+        got[2], "d/00.md",
+        "the most misleading on-demand item comes next"
+    );
 }

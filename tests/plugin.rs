@@ -1696,7 +1696,9 @@ fn tool_pairs(requests: &[Value]) -> Vec<(Value, String)> {
 const CLASSIFIER_MARK: &str = "You judge shortlisted agent documents for the hygiene plugin";
 
 fn is_classifier(request: &Value) -> bool {
-    request["body"]["system"].to_string().contains(CLASSIFIER_MARK)
+    request["body"]["system"]
+        .to_string()
+        .contains(CLASSIFIER_MARK)
 }
 
 /// Tokens of what a request hands the model from tools: the text of every tool result in it.
@@ -1715,7 +1717,9 @@ fn received_tokens(request: &Value) -> u64 {
 /// The batch file a classifier request judges (from its prompt).
 fn classifier_batch(request: &Value) -> String {
     let m = request["body"]["messages"][0].to_string();
-    let at = m.find(".hygiene/batches/batch-").expect("the prompt names a batch");
+    let at = m
+        .find(".hygiene/batches/batch-")
+        .expect("the prompt names a batch");
     m[at..].split(".md").next().unwrap().to_string()
 }
 
@@ -1740,8 +1744,7 @@ fn e2e_check_bills_the_model_within_the_budget_and_the_next_run_continues() {
     let batch_tokens = limits["batch_tokens"].as_u64().unwrap();
     let mock = Mock::start(&t.path().join("mock"), "flow");
     let read_bill = || -> Value {
-        serde_json::from_str(&fs::read_to_string(repo.join(".hygiene/bill.json")).unwrap())
-            .unwrap()
+        serde_json::from_str(&fs::read_to_string(repo.join(".hygiene/bill.json")).unwrap()).unwrap()
     };
     let paths = |v: &Value| -> Vec<String> {
         v.as_array()
@@ -1819,18 +1822,14 @@ fn e2e_check_bills_the_model_within_the_budget_and_the_next_run_continues() {
     }
     let tools1 = tool_pairs(&requests1);
     assert!(
-        !tools1
-            .iter()
-            .any(|(u, _)| u["input"].to_string().contains(".hygiene/scan.json\"")
-                && u["name"] == "Read"),
+        !tools1.iter().any(
+            |(u, _)| u["input"].to_string().contains(".hygiene/scan.json\"") && u["name"] == "Read"
+        ),
         "the model read the scan"
     );
     // What the model received: the batch files, within the budget, one per classifier.
     let reads1 = batch_reads(&requests1);
-    let received: u64 = reads1
-        .iter()
-        .map(|(_, t)| hygiene::tokens::count(t))
-        .sum();
+    let received: u64 = reads1.iter().map(|(_, t)| hygiene::tokens::count(t)).sum();
     assert!(
         received <= budget,
         "run 1 handed the model {received} tokens > {budget}"
@@ -1847,7 +1846,11 @@ fn e2e_check_bills_the_model_within_the_budget_and_the_next_run_continues() {
             .or_default()
             .push(received_tokens(r));
     }
-    assert_eq!(conversations.len(), reads1.len(), "one classifier per batch");
+    assert_eq!(
+        conversations.len(),
+        reads1.len(),
+        "one classifier per batch"
+    );
     for (batch, sizes) in &conversations {
         let largest = *sizes.iter().max().unwrap();
         assert!(
@@ -1890,10 +1893,7 @@ fn e2e_check_bills_the_model_within_the_budget_and_the_next_run_continues() {
     );
     let requests2: Vec<Value> = mock.requests().split_off(requests1.len());
     let reads2 = batch_reads(&requests2);
-    let received2: u64 = reads2
-        .iter()
-        .map(|(_, t)| hygiene::tokens::count(t))
-        .sum();
+    let received2: u64 = reads2.iter().map(|(_, t)| hygiene::tokens::count(t)).sum();
     assert!(received2 <= budget);
     for (_, text) in &reads2 {
         for p in &handed1 {

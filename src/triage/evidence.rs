@@ -47,18 +47,14 @@ pub struct EvidenceRule {
     pub hints: &'static str,
 }
 
-const fn rule(
-    kind: &'static str,
-    shows: &'static [Shows],
-    hints: &'static str,
-) -> EvidenceRule {
+const fn rule(kind: &'static str, shows: &'static [Shows], hints: &'static str) -> EvidenceRule {
     EvidenceRule { kind, shows, hints }
 }
 
 /// The evidence table: one row per signal kind, in the contract's order. The excerpt builder
 /// looks each signal up here; `hygiene policy` publishes it.
 pub const EVIDENCE: &[EvidenceRule] = &[
-    rule("missing-path", &[Shows::AroundLine], "when git knows nothing of it (no `renamed_to`, no `deleted_in`), the files of the same name in the repository"),
+    rule("missing-path", &[Shows::AroundLine], "when git knows nothing of it (no `renamed_to`, no `deleted_in`), the files of the same name in the repository (or of that name with `.md`, for a site-style link)"),
     rule("missing-anchor", &[Shows::AroundLine], "the target document's headings nearest the fragment"),
     rule("missing-symbol", &[Shows::AroundLine], "the most similar names in the tracked source, with a file each"),
     rule("duplicate-block", &[Shows::Span], "where the kept copy is"),
@@ -135,9 +131,8 @@ fn source_symbols(root: &Path, files: &BTreeSet<String>) -> HashMap<String, Stri
         let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
             return out;
         };
-        let ok = std::fs::metadata(&full).is_ok_and(|m| {
-            m.is_file() && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes
-        });
+        let ok = std::fs::metadata(&full)
+            .is_ok_and(|m| m.is_file() && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes);
         let Some(bytes) = ok.then(|| std::fs::read(&full).ok()).flatten() else {
             return out;
         };
@@ -328,7 +323,10 @@ fn is_checkbox(line: &str) -> bool {
         })
         .map(str::trim_start);
     rest.is_some_and(|r| {
-        r.len() >= 3 && r.as_bytes()[0] == b'[' && r.as_bytes()[2] == b']' && b" xX".contains(&r.as_bytes()[1])
+        r.len() >= 3
+            && r.as_bytes()[0] == b'['
+            && r.as_bytes()[2] == b']'
+            && b" xX".contains(&r.as_bytes()[1])
     })
 }
 
@@ -360,6 +358,8 @@ fn wants(item: &ShortlistItem, lines: &[&str], fences: &[(u32, u32)]) -> Wants {
         outline: false,
         whole: false,
     };
+    // Signal lines, each with its windows; only the first `max_windows` lines are shown.
+    let mut anchored: Vec<(u32, (u32, u32))> = Vec::new();
     for s in &item.signals {
         let kind = crate::scan::signal_kind(s);
         let Some(rule) = EVIDENCE.iter().find(|r| r.kind == kind) else {
@@ -369,11 +369,11 @@ fn wants(item: &ShortlistItem, lines: &[&str], fences: &[(u32, u32)]) -> Wants {
             match (shows, s) {
                 (Shows::AroundLine, _) => {
                     if let Some(l) = line_of(s) {
-                        w.windows.push(around(l));
+                        anchored.push((l, around(l)));
                     }
                 }
                 (Shows::AroundEachLine, Signal::ProvisionalMarker { lines: ls, .. }) => {
-                    w.windows.extend(ls.iter().map(|&l| around(l)));
+                    anchored.extend(ls.iter().map(|&l| (l, around(l))));
                 }
                 (
                     Shows::Span,
@@ -386,10 +386,10 @@ fn wants(item: &ShortlistItem, lines: &[&str], fences: &[(u32, u32)]) -> Wants {
                     let span = super::BILL.max_span_lines;
                     let (a, b) = (*start_line, (*end_line).max(*start_line));
                     if b - a < span {
-                        w.windows.push((a.saturating_sub(1).max(1), (b + 1).min(last)));
+                        anchored.push((a, (a.saturating_sub(1).max(1), (b + 1).min(last))));
                     } else {
-                        w.windows.push((a.saturating_sub(1).max(1), a + span / 2));
-                        w.windows.push((b + 1 - span / 2, (b + 1).min(last)));
+                        anchored.push((a, (a.saturating_sub(1).max(1), a + span / 2)));
+                        anchored.push((a, (b + 1 - span / 2, (b + 1).min(last))));
                     }
                 }
                 (Shows::Checkboxes, _) => {
@@ -437,9 +437,18 @@ fn wants(item: &ShortlistItem, lines: &[&str], fences: &[(u32, u32)]) -> Wants {
             }
         }
     }
+    anchored.sort();
+    let mut chosen: Vec<u32> = anchored.iter().map(|&(l, _)| l).collect();
+    chosen.dedup();
+    chosen.truncate(super::BILL.max_windows);
+    w.windows.extend(
+        anchored
+            .into_iter()
+            .filter(|(l, _)| chosen.contains(l))
+            .map(|(_, win)| win),
+    );
     w.windows.retain(|&(a, b)| a >= 1 && a <= b && b <= last);
     w.windows = merge(w.windows);
-    w.windows.truncate(super::BILL.max_windows);
     w
 }
 
@@ -469,13 +478,7 @@ pub fn line_of(s: &Signal) -> Option<u32> {
 }
 
 /// What the helper can add about a signal's target, one line, when it knows something.
-fn hint(
-    root: &Path,
-    doc: &str,
-    text: &str,
-    s: &Signal,
-    tree: &TreeFacts,
-) -> Option<String> {
+fn hint(root: &Path, doc: &str, text: &str, s: &Signal, tree: &TreeFacts) -> Option<String> {
     match s {
         Signal::MissingPath {
             line,
@@ -493,18 +496,40 @@ fn hint(
                 .rsplit('/')
                 .next()
                 .unwrap_or(reference);
-            let same: Vec<&str> = tree
-                .by_name
-                .get(name)
-                .map(|v| v.iter().map(String::as_str).take(3).collect())
-                .unwrap_or_default();
-            Some(if same.is_empty() {
-                format!("line {line} `{reference}`: no file named `{name}` in the repository")
-            } else {
-                format!(
-                    "line {line} `{reference}`: files named `{name}`: {}",
-                    same.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
-                )
+            // A site-style link (`/cli/use`, `/guide.html`) names a Markdown page.
+            let stem = name.strip_suffix(".html").unwrap_or(name);
+            let found = [name.to_string(), format!("{stem}.md")]
+                .into_iter()
+                .find_map(|n| tree.by_name.get(n.as_str()).map(|v| (n, v)));
+            Some(match found {
+                None => {
+                    format!("line {line} `{reference}`: no file named `{name}` in the repository")
+                }
+                Some((found, same)) => {
+                    // Those sharing more trailing folders with the reference first.
+                    let want: Vec<&str> = reference
+                        .trim_end_matches('/')
+                        .rsplit('/')
+                        .skip(1)
+                        .collect();
+                    let shared = |p: &str| {
+                        p.rsplit('/')
+                            .skip(1)
+                            .zip(&want)
+                            .take_while(|(a, b)| a == *b)
+                            .count()
+                    };
+                    let mut same: Vec<&String> = same.iter().collect();
+                    same.sort_by_key(|p| (std::cmp::Reverse(shared(p)), p.len(), p.as_str()));
+                    format!(
+                        "line {line} `{reference}`: files named `{found}`: {}",
+                        same.iter()
+                            .take(3)
+                            .map(|p| format!("`{p}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
             })
         }
         Signal::MissingAnchor { line, reference } => {
@@ -526,11 +551,17 @@ fn hint(
                 .collect();
             let near = nearest(frag, slugs.iter().map(String::as_str), 3);
             Some(if near.is_empty() {
-                format!("line {line} `#{frag}`: no heading of the target is close ({} headings)", slugs.len())
+                format!(
+                    "line {line} `#{frag}`: no heading of the target is close ({} headings)",
+                    slugs.len()
+                )
             } else {
                 format!(
                     "line {line} `#{frag}`: nearest headings of the target: {}",
-                    near.iter().map(|s| format!("`#{s}`")).collect::<Vec<_>>().join(", ")
+                    near.iter()
+                        .map(|s| format!("`#{s}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })
         }
@@ -558,7 +589,9 @@ fn hint(
             start_line,
             canonical_ref,
             ..
-        } => Some(format!("lines from {start_line}: the kept copy is `{canonical_ref}`")),
+        } => Some(format!(
+            "lines from {start_line}: the kept copy is `{canonical_ref}`"
+        )),
         Signal::SupersededMarker { line, by: Some(by) } => {
             let exists = resolve(doc, by, &tree.files, root).is_some();
             Some(format!(
@@ -616,7 +649,10 @@ fn overview(out: &mut String, lines: &[&str], fences: &[(u32, u32)]) {
         .map(|(i, l)| {
             let t = l.trim_start();
             let at = t.find('[').unwrap_or(0);
-            (i as u32 + 1, t[at..].starts_with("[x]") || t[at..].starts_with("[X]"))
+            (
+                i as u32 + 1,
+                t[at..].starts_with("[x]") || t[at..].starts_with("[X]"),
+            )
         })
         .collect();
     if !boxes.is_empty() {
@@ -696,7 +732,11 @@ fn item_line(head: &mut String, item: &ShortlistItem, signals: Vec<&Signal>) {
         "item: {}",
         serde_json::to_string(&line).expect("items serialize")
     );
-    if let Some(q) = item.lifecycle.as_ref().and_then(|l| l.served_when.as_deref()) {
+    if let Some(q) = item
+        .lifecycle
+        .as_ref()
+        .and_then(|l| l.served_when.as_deref())
+    {
         let _ = writeln!(head, "question: {q}");
     }
 }
@@ -720,7 +760,11 @@ pub fn build(root: &Path, number: usize, item: &ShortlistItem, tree: &TreeFacts)
     if full.as_ref().is_some_and(|p| p.is_dir()) {
         item_line(&mut head, item, all);
         let prefix = format!("{}/", item.path);
-        let files: Vec<&String> = tree.files.iter().filter(|f| f.starts_with(&prefix)).collect();
+        let files: Vec<&String> = tree
+            .files
+            .iter()
+            .filter(|f| f.starts_with(&prefix))
+            .collect();
         let _ = writeln!(head, "directory, {} tracked files:", files.len());
         for f in files.iter().take(super::BILL.max_windows * 2) {
             let _ = writeln!(head, "- {f}");
@@ -784,13 +828,13 @@ pub fn build(root: &Path, number: usize, item: &ShortlistItem, tree: &TreeFacts)
         .filter(|s| seen.insert(reference_of(s)))
         .filter_map(|s| hint(root, &item.path, &text, s, tree))
         .collect();
+    let mut body = String::new();
     if !hints.is_empty() {
-        let _ = writeln!(head, "hints:");
-        for h in &hints {
-            let _ = writeln!(head, "- {h}");
+        let _ = writeln!(body, "hints:");
+        for h in hints.iter().take(super::BILL.max_windows) {
+            let _ = writeln!(body, "- {h}");
         }
     }
-    let mut body = String::new();
     if w.whole {
         overview(&mut body, &lines, &fences);
     }
@@ -860,7 +904,10 @@ mod tests {
         assert_eq!(render_path(&heading_path(&h, 15)), "# A > ## D");
         let setext = "Title\n=====\n\nSub\n---\ntext\n";
         let sl: Vec<&str> = setext.lines().collect();
-        assert_eq!(render_path(&heading_path(&headings(setext, &sl), 6)), "# Title > ## Sub");
+        assert_eq!(
+            render_path(&heading_path(&headings(setext, &sl), 6)),
+            "# Title > ## Sub"
+        );
     }
 
     #[test]
@@ -878,7 +925,10 @@ mod tests {
 
     #[test]
     fn windows_merge_when_they_touch() {
-        assert_eq!(merge(vec![(5, 9), (1, 3), (4, 4), (20, 22)]), vec![(1, 9), (20, 22)]);
+        assert_eq!(
+            merge(vec![(5, 9), (1, 3), (4, 4), (20, 22)]),
+            vec![(1, 9), (20, 22)]
+        );
     }
 
     #[test]

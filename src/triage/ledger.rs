@@ -82,8 +82,8 @@ impl Ledger {
     /// model), and anywhere, an item whose file is gone.
     pub fn prune(&mut self, root: &Path, paths: &[String], current: &HashMap<String, String>) {
         self.judged.retain(|key, j| {
-            let exists = crate::paths::resolve_inside(root, &j.path, false)
-                .is_ok_and(|p| p.exists());
+            let exists =
+                crate::paths::resolve_inside(root, &j.path, false).is_ok_and(|p| p.exists());
             let in_scope = super::under(paths, &j.path);
             exists && (!in_scope || current.get(&j.path) == Some(key))
         });
@@ -124,7 +124,10 @@ pub fn absorb_previous_run(root: &Path, book: &mut Ledger, warnings: &mut Vec<St
         return;
     };
     let Ok(bill) = serde_json::from_slice::<super::Bill>(&bill) else {
-        warnings.push(".hygiene/bill.json could not be read; the previous run's judgements are not carried".into());
+        warnings.push(
+            ".hygiene/bill.json could not be read; the previous run's judgements are not carried"
+                .into(),
+        );
         return;
     };
     let Some(report) = read("report.json").and_then(|r| serde_json::from_slice::<Report>(&r).ok())

@@ -399,7 +399,12 @@ pub fn triage(req: &TriageRequest) -> Result<Bill> {
     let root = &req.root;
     let bytes = crate::error::read(&req.scan)?;
     let scan: ScanResult = crate::error::parse_json(&req.scan.display().to_string(), &bytes)?;
-    if Path::new(&scan.scan.project_root).canonicalize().ok().as_deref() != Some(root.as_path()) {
+    if Path::new(&scan.scan.project_root)
+        .canonicalize()
+        .ok()
+        .as_deref()
+        != Some(root.as_path())
+    {
         return Err(Error::Usage(format!(
             "{} was made for {}, not for {}; scan this root again",
             req.scan.display(),
@@ -454,10 +459,7 @@ pub fn triage(req: &TriageRequest) -> Result<Bill> {
         });
     let sizes: Vec<u64> = ev.iter().map(|e| e.tokens).collect();
     let budget = req.budget.unwrap_or(BILL.budget_tokens);
-    let named = req
-        .paths
-        .iter()
-        .any(|p| !p.trim_matches('/').is_empty());
+    let named = req.paths.iter().any(|p| !p.trim_matches('/').is_empty());
     let all = req.all || named;
     // Each batch file adds its header: the run stays within the budget with them.
     let header = evidence::read_tokens(&batch_header(99, 99, 999));
@@ -474,7 +476,9 @@ pub fn triage(req: &TriageRequest) -> Result<Bill> {
 
     // Write the drafts the helper settled and carried, then the batch files.
     clear(root, DRAFTS_DIR, |n| n.ends_with(".json"))?;
-    clear(root, BATCHES_DIR, |n| n.starts_with("batch-") && n.ends_with(".md"))?;
+    clear(root, BATCHES_DIR, |n| {
+        n.starts_with("batch-") && n.ends_with(".md")
+    })?;
     // Finalize reads the folder even when nobody writes a draft.
     crate::state::subdir(root, DRAFTS_DIR, true)?;
     for (name, drafts) in [("settled.json", &settled), ("carried.json", &carried)] {
@@ -482,7 +486,11 @@ pub fn triage(req: &TriageRequest) -> Result<Bill> {
             let file = DraftFile {
                 entries: drafts.clone(),
             };
-            crate::state::write(root, &format!("{DRAFTS_DIR}/{name}"), pretty(&file).as_bytes())?;
+            crate::state::write(
+                root,
+                &format!("{DRAFTS_DIR}/{name}"),
+                pretty(&file).as_bytes(),
+            )?;
         }
     }
     let mut files: Vec<Batch> = Vec::new();
@@ -577,7 +585,11 @@ pub fn human(b: &Bill) -> String {
         b.handed.len(),
         n(b.evidence_tokens),
         n(b.budget_tokens),
-        if b.over_budget { "; OVER BUDGET: ask the user first" } else { "" }
+        if b.over_budget {
+            "; OVER BUDGET: ask the user first"
+        } else {
+            ""
+        }
     ));
     o.push_str(&format!(
         "settled without the model: {} drafts for {} items ({} need nothing else); carried from earlier runs: {} items\n",

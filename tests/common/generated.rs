@@ -113,7 +113,11 @@ pub fn generate(root: &Path, notes: usize, moved: usize, todo_every: usize) -> G
         g.notes.push(rel);
     }
     for j in 0..moved {
-        write(root, &format!("src/old/m{j:04}.rs"), &format!("pub fn m{j}() {{}}\n"));
+        write(
+            root,
+            &format!("src/old/m{j:04}.rs"),
+            &format!("pub fn m{j}() {{}}\n"),
+        );
         let rel = format!("docs/moved/m{j:04}.md");
         write(
             root,
