@@ -1835,6 +1835,17 @@ fn e2e_check_bills_the_model_within_the_budget_and_the_next_run_continues() {
         "run 1 handed the model {received} tokens > {budget}"
     );
     assert_eq!(reads1.len(), bill1["batches"].as_array().unwrap().len());
+    // The bill's estimate of each batch is not below what the model received.
+    for b in bill1["batches"].as_array().unwrap() {
+        let file = b["file"].as_str().unwrap();
+        let (_, text) = reads1.iter().find(|(f, _)| f.ends_with(file)).unwrap();
+        let got = hygiene::tokens::count(text);
+        assert!(
+            got <= b["tokens"].as_u64().unwrap(),
+            "{file}: the model received {got} tokens, the bill said {}",
+            b["tokens"]
+        );
+    }
     assert_eq!(bill1["subagents"].as_u64().unwrap() as usize, reads1.len());
     assert!(reads1.len() > 1, "a run this size dispatches classifiers");
     // What each request received from tools: a classifier its one batch, the main thread only
