@@ -72,6 +72,11 @@ fn triage(root: &Path, paths: &[&str], extra: &[&str]) -> Run {
     args.extend(paths);
     args.extend(extra);
     let human = ok(root, &args);
+    load_run(root, human)
+}
+
+/// The bill and batch files triage just wrote.
+fn load_run(root: &Path, human: String) -> Run {
     let bill: Value =
         serde_json::from_str(&std::fs::read_to_string(root.join(".hygiene/bill.json")).unwrap())
             .unwrap();
@@ -476,4 +481,38 @@ fn the_document_loaded_every_session_is_handed_first() {
     generate(&root, 20, 0, 0);
     let run = triage(&root, &[], &["--budget", "300"]);
     assert_eq!(handed(&run), vec!["CLAUDE.md".to_string()]);
+}
+
+#[test]
+fn a_hostile_scan_cannot_make_triage_read_outside_the_root() {
+    let (t, root) = tmp_repo();
+    generate(&root, 2, 0, 0);
+    std::fs::write(t.path().join("outside.md"), "# Secret\n\nSECRETMARK\n").unwrap();
+    ok(&root, &["scan", "--out", ".hygiene/scan.json"]);
+    let path = root.join(".hygiene/scan.json");
+    let mut scan: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for p in ["../outside.md", "/etc/hostname", "docs/../../outside.md"] {
+        scan["shortlist"].as_array_mut().unwrap().push(json!({
+            "path": p, "raw_tokens": 5, "injection_frequency": "per-session",
+            "signals": [{"kind": "missing-path", "line": 3, "ref": "x.md", "via": "link"},
+                        {"kind": "lifecycle"}]}));
+    }
+    std::fs::write(&path, scan.to_string()).unwrap();
+    let run = triage_only(&root);
+    for (f, _, text) in &run.batches {
+        assert!(
+            !text.contains("SECRETMARK"),
+            "{f} holds a file outside the root"
+        );
+    }
+    assert!(run
+        .batches
+        .iter()
+        .any(|b| b.2.contains("not a path inside the repository")));
+}
+
+/// Triage on the scan already written (no new scan).
+fn triage_only(root: &Path) -> Run {
+    let human = ok(root, &["triage", "--scan", ".hygiene/scan.json"]);
+    load_run(root, human)
 }

@@ -388,7 +388,7 @@ fn wants(item: &ShortlistItem, lines: &[&str], fences: &[(u32, u32)]) -> Wants {
                     if b - a < span {
                         anchored.push((a, (a.saturating_sub(1).max(1), (b + 1).min(last))));
                     } else {
-                        anchored.push((a, (a.saturating_sub(1).max(1), a + span / 2)));
+                        anchored.push((a, (a.saturating_sub(1).max(1), (a + span / 2).min(last))));
                         anchored.push((a, (b + 1 - span / 2, (b + 1).min(last))));
                     }
                 }
@@ -539,6 +539,7 @@ fn hint(root: &Path, doc: &str, text: &str, s: &Signal, tree: &TreeFacts) -> Opt
                 Some(text.to_string())
             } else {
                 resolve(doc, split.written, &tree.files, root).and_then(|t| {
+                    crate::paths::resolve_inside(root, &t, false).ok()?;
                     crate::scan::read_doc(root, &t)
                         .ok()
                         .map(|x| crate::scan::markdown::strip_bom(&x).to_string())
@@ -771,11 +772,15 @@ pub fn build(root: &Path, number: usize, item: &ShortlistItem, tree: &TreeFacts)
         }
         return finish(head, String::new());
     }
-    let text = match crate::scan::read_doc(root, &item.path) {
+    let read = match full {
+        Some(_) => crate::scan::read_doc(root, &item.path).map_err(|why| format!("{why:?}")),
+        None => Err("not a path inside the repository".to_string()),
+    };
+    let text = match read {
         Ok(t) => crate::scan::markdown::strip_bom(&t).to_string(),
         Err(why) => {
             item_line(&mut head, item, all);
-            let _ = writeln!(head, "(could not be read: {why:?}; open it if it is back)");
+            let _ = writeln!(head, "(could not be read: {why})");
             return finish(head, String::new());
         }
     };
