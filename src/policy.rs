@@ -68,6 +68,9 @@ pub struct Policy {
     pub readers: ReaderPolicy,
     /// What each document is to its readers, and what each role may draw and take.
     pub roles: RolePolicy,
+    /// The model's bill: the budget of evidence per run, the ranking, what each signal shows
+    /// the model, what is settled without it and what carries between runs (`hygiene triage`).
+    pub bill: crate::triage::BillPublished,
     /// Exit codes of every command.
     pub exit_codes: Vec<ExitCode>,
 }
@@ -420,6 +423,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             dedupe_rule: crate::readers::DEDUPE_RULE,
         },
         roles: roles(),
+        bill: crate::triage::published(),
         exit_codes: vec![
             ExitCode {
                 code: 0,
