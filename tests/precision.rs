@@ -524,3 +524,73 @@ fn governed_documents_name_paths_as_intentions() {
         "{guide:?}"
     );
 }
+
+/// Judged on public repositories: a SEP or a dated design spec is a record (its deprecation
+/// timeline, quoted TBDs and removed paths are history); a heading that only contains a
+/// resolution word ("The Fix Loop", "`$ref` Resolution") is no resolved write-up while a
+/// "## Resolution" heading is; a link to a github.com page (`/owner/repo/blob/...`) is not a
+/// file here; a file made of `@import`s does not drift with what it imports.
+#[test]
+fn records_headings_github_links_and_imports() {
+    let r = repo();
+    let d = &r.root;
+    let story: String = (0..80)
+        .map(|i| format!("Attempt {i} replayed the failing request against a fresh cache. "))
+        .collect();
+    write(d, "src/a.rs", "pub fn a() {}\n");
+    write(d, "docs/rules.md", "# Rules\n\nSee `src/a.rs`.\n");
+    write(d, "GEMINI.md", "@docs/rules.md\n");
+    commit(d, "one");
+    for i in 0..4 {
+        write(d, "src/a.rs", &format!("pub fn a() {{}} // {i}\n"));
+        write(
+            d,
+            "docs/rules.md",
+            &format!("# Rules\n\nSee `src/a.rs` ({i}).\n"),
+        );
+        commit(d, &format!("churn {i}"));
+    }
+    write(
+        d,
+        "seps/2577-deprecate-roots.md",
+        "# SEP-2577\n\n**Deprecated:** in 2026-07.\n\nMechanics: TBD.\n\nRemove `src/roots.rs`.\n",
+    );
+    write(
+        d,
+        "docs/specs/2026-07-15-fix-loop-design.md",
+        &format!("# Design\n\n## The Fix Loop\n\n{story}\n"),
+    );
+    write(
+        d,
+        "docs/spec/basics.md",
+        &format!("# Basics\n\n### `$ref` Resolution\n\n{story}\n"),
+    );
+    write(
+        d,
+        "docs/incidents/dns.md",
+        &format!("# DNS\n\n{story}\n\n## Resolution\n\nPinned the resolver.\n"),
+    );
+    write(
+        d,
+        ".github/PULL_REQUEST_TEMPLATE.md",
+        "Read [the guide](/acme/tool/blob/main/CONTRIBUTING.md) and [gone](/CONTRIBUTING.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    for quiet in [
+        "seps/2577-deprecate-roots.md",
+        "docs/specs/2026-07-15-fix-loop-design.md",
+        "docs/spec/basics.md",
+        "GEMINI.md",
+    ] {
+        assert!(sigs(&s, quiet).is_empty(), "{quiet}: {:?}", sigs(&s, quiet));
+    }
+    assert_eq!(
+        sigs(&s, "docs/incidents/dns.md"),
+        [pair("resolved-narrative", "")]
+    );
+    assert_eq!(
+        sigs(&s, ".github/PULL_REQUEST_TEMPLATE.md"),
+        [pair("missing-path", "/CONTRIBUTING.md")]
+    );
+}

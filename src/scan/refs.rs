@@ -258,7 +258,7 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             _ => Target::Skip,
         };
     }
-    if written.starts_with('~') {
+    if written.starts_with('~') || github_path(written) {
         return Target::Skip;
     }
     let decoded = percent_decode(written);
@@ -322,6 +322,27 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         written: written.to_string(),
         candidates,
     }
+}
+
+/// Whether a root-relative link is a page of github.com (`/owner/repo/blob/main/x.md`,
+/// `/owner/repo/tree/...`, `/owner/repo/issues/1`), which GitHub renders relative to its host.
+///
+/// ```
+/// use hygiene::scan::refs::github_path;
+/// assert!(github_path("/tldr-pages/tldr/blob/main/CONTRIBUTING.md"));
+/// assert!(github_path("/org/repo/issues/12"));
+/// assert!(!github_path("/docs/blob/intro.md") && !github_path("docs/a/blob/b/c"));
+/// ```
+pub fn github_path(written: &str) -> bool {
+    let Some(rest) = written.strip_prefix('/') else {
+        return false;
+    };
+    let segs: Vec<&str> = rest.split('/').collect();
+    segs.len() >= 4
+        && matches!(
+            segs[2],
+            "blob" | "tree" | "issues" | "pull" | "commit" | "releases" | "wiki" | "discussions"
+        )
 }
 
 /// The folder of the skill a document belongs to, when it sits below one (an ancestor folder,

@@ -34,6 +34,10 @@ impl Detector for Drift {
             if r.via == crate::report::Via::Code && !r.dest.contains('/') {
                 continue;
             }
+            // An `@import` loads the file alongside; the document does not describe it.
+            if r.via == crate::report::Via::Import {
+                continue;
+            }
             if let Target::Found { path: Some(p), .. } = t {
                 // Another document is navigation, not a subject: a page that links to a page
                 // does not describe its text, and docs churn together.
