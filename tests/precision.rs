@@ -464,7 +464,8 @@ fn paths_of_the_users_project_are_not_claims() {
     write(
         d,
         "docs/setup.md",
-        "# Setup\n\nIssues live in `.beads/issues.jsonl`; read `docs/old.md`.\n",
+        "# Setup\n\nIssues live in `.beads/issues.jsonl`; read `docs/old.md`. Add a hook in \
+         your `.claude/settings.json`, then run `./setup.sh` in your project.\n",
     );
     commit(d, "two");
     let s = scan(d);

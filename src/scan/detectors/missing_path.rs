@@ -47,6 +47,10 @@ pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Sugge
     }
 }
 
+fn evidence_of<A, B>(renamed: &Option<A>, deleted: &Option<B>) -> bool {
+    renamed.is_some() || deleted.is_some()
+}
+
 /// Whether a bare file name names a kind of file: at least
 /// `THRESHOLDS.generic_name_min_files` files of the tree carry it.
 fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
@@ -114,6 +118,17 @@ impl Detector for MissingPath {
             let evidence = renamed.is_some() || deleted.is_some();
             // A bare file name is this repository's claim only where history shows the file
             // beside the document.
+            // A backticked dot-folder path (`.claude/settings.json`, `.config/tool.yml`,
+            // `.github/workflows/x.yml`) or `./file` names a file of the reader's project or
+            // working folder, which a tool or a guide tells them about: a claim about this
+            // repository only where its history knows the path.
+            if r.via == crate::report::Via::Code
+                && written.starts_with('.')
+                && !written.starts_with("../")
+                && !evidence_of(&renamed, &deleted)
+            {
+                continue;
+            }
             let bare = r.via == crate::report::Via::Code && !written.contains('/');
             if bare && (!evidence || generic(ctx, written)) {
                 continue;
