@@ -4,44 +4,12 @@
 
 mod common;
 
+use common::fixture::{commit, repo, scan};
 use common::{git, write};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
-
-struct Repo {
-    _tmp: tempfile::TempDir,
-    root: PathBuf,
-}
-
-fn repo() -> Repo {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().canonicalize().unwrap().join("repo");
-    std::fs::create_dir_all(&root).unwrap();
-    git(&root, &["init", "-q"]);
-    Repo { _tmp: tmp, root }
-}
-
-fn commit(root: &Path, msg: &str) {
-    git(root, &["add", "-A"]);
-    git(root, &["commit", "-q", "--allow-empty", "-m", msg]);
-}
-
-fn scan(root: &Path) -> Value {
-    let out = Command::new(BIN)
-        .args(["scan", "--root"])
-        .arg(root)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 /// `(kind, ref)` of every signal of `path` (ref empty for kinds without one).
 fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {

@@ -5,46 +5,14 @@
 
 mod common;
 
+use common::fixture::{commit, repo, scan};
 use common::{git, read, snapshot, write};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
-
-struct Repo {
-    _tmp: tempfile::TempDir,
-    root: PathBuf,
-}
-
-fn repo() -> Repo {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().canonicalize().unwrap().join("repo");
-    std::fs::create_dir_all(&root).unwrap();
-    git(&root, &["init", "-q"]);
-    Repo { _tmp: tmp, root }
-}
-
-fn commit(root: &Path, msg: &str) {
-    git(root, &["add", "-A"]);
-    git(root, &["commit", "-q", "--allow-empty", "-m", msg]);
-}
-
-/// The scan as JSON (what `hygiene scan` prints).
-fn scan(root: &Path) -> Value {
-    let out = Command::new(BIN)
-        .args(["scan", "--root"])
-        .arg(root)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 /// The signals of `path` in a scan (empty when not shortlisted).
 fn signals<'a>(scan: &'a Value, path: &str) -> Vec<&'a Value> {

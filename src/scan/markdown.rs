@@ -625,23 +625,17 @@ pub fn parse(text: &str) -> Parsed {
                 }
                 let line = p.lines.line(range.start);
                 let inner = t.trim();
-                if looks_like_path(inner) {
+                let path = looks_like_path(inner);
+                if path || looks_like_file_name(inner) {
                     p.refs.push(Ref {
                         line,
                         dest: inner.to_string(),
                         via: Via::Code,
                         literal: false,
                     });
-                } else {
-                    // `config.load` may be a file name or a member: it stays an identifier too.
-                    if looks_like_file_name(inner) {
-                        p.refs.push(Ref {
-                            line,
-                            dest: inner.to_string(),
-                            via: Via::Code,
-                            literal: false,
-                        });
-                    }
+                }
+                // `config.load` may be a file name or a member: it stays an identifier too.
+                if !path {
                     if let Some((text, strong)) = code_ident(inner) {
                         p.idents.push(CodeIdent { line, text, strong });
                     }

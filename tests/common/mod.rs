@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod fixture;
 pub mod generated;
 
 use sha2::{Digest, Sha256};
