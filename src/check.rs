@@ -26,13 +26,23 @@ use std::path::PathBuf;
 /// The signals of `item` that support `s`: the one the suggestion was computed from when it can
 /// be told (same line or span), else all of the item's signals.
 pub fn supporting_signals(item: &ShortlistItem, s: &Suggestion) -> Vec<Signal> {
+    let picked = computed_from(item, s);
+    if picked.is_empty() {
+        item.signals.clone()
+    } else {
+        picked
+    }
+}
+
+/// The signals of `item` that `s` was computed from (same line or span, or the lifecycle
+/// signal of a lifecycle edit); empty when none can be told.
+pub fn computed_from(item: &ShortlistItem, s: &Suggestion) -> Vec<Signal> {
     let e = &s.exact_edit;
     let lines = match e.anchor {
         Some(Anchor::Lines(r)) => Some((r.start_line, r.end_line)),
         _ => None,
     };
-    let picked: Vec<Signal> = item
-        .signals
+    item.signals
         .iter()
         .filter(|sig| match (e.kind, sig) {
             (EditKind::ReplaceText, Signal::MissingPath { line, .. }) => {
@@ -53,12 +63,7 @@ pub fn supporting_signals(item: &ShortlistItem, s: &Suggestion) -> Vec<Signal> {
             _ => false,
         })
         .cloned()
-        .collect();
-    if picked.is_empty() {
-        item.signals.clone()
-    } else {
-        picked
-    }
+        .collect()
 }
 
 /// One draft per suggestion of every shortlisted item under `paths` (all items when empty).
@@ -85,32 +90,44 @@ pub fn accept_suggestions(scan: &ScanResult, paths: &[String]) -> DraftFile {
                 q == "." || p == q || p.starts_with(&format!("{q}/"))
             })
     };
-    let mut entries = Vec::new();
-    for item in scan.shortlist.iter().filter(|i| under(&i.path)) {
-        // A lifecycle suggestion that waits on a `served_when` question is conditional on a
-        // judgement nobody made here: it is not a scanner fact, so it never becomes an entry.
-        if item
-            .lifecycle
-            .as_ref()
-            .is_some_and(|lc| lc.served_when.is_some())
-        {
-            continue;
-        }
-        for s in &item.suggestions {
-            entries.push(DraftEntry {
-                path: item.path.clone(),
-                category: s.category,
-                signals: supporting_signals(item, s),
-                op: s.op.clone(),
-                op_type: crate::report::OpType::Deterministic,
-                exact_edit: Some(s.exact_edit.clone()),
-                lifecycle: item.lifecycle.clone(),
-                is_destructive: None,
-                is_reversible: None,
-            });
-        }
-    }
+    let entries = scan
+        .shortlist
+        .iter()
+        .filter(|i| under(&i.path))
+        .flat_map(item_drafts)
+        .collect();
     DraftFile { entries }
+}
+
+/// Whether `item` waits on a question only a model can answer (a lifecycle `served_when`).
+pub fn asks_a_question(item: &ShortlistItem) -> bool {
+    item.lifecycle
+        .as_ref()
+        .is_some_and(|lc| lc.served_when.is_some())
+}
+
+/// The drafts the scanner's own facts settle for one item: one per suggestion, none for an item
+/// that waits on a `served_when` question.
+pub fn item_drafts(item: &ShortlistItem) -> Vec<DraftEntry> {
+    // A lifecycle suggestion that waits on a `served_when` question is conditional on a
+    // judgement nobody made here: it is not a scanner fact, so it never becomes an entry.
+    if asks_a_question(item) {
+        return Vec::new();
+    }
+    item.suggestions
+        .iter()
+        .map(|s| DraftEntry {
+            path: item.path.clone(),
+            category: s.category,
+            signals: supporting_signals(item, s),
+            op: s.op.clone(),
+            op_type: crate::report::OpType::Deterministic,
+            exact_edit: Some(s.exact_edit.clone()),
+            lifecycle: item.lifecycle.clone(),
+            is_destructive: None,
+            is_reversible: None,
+        })
+        .collect()
 }
 
 /// The name finalize errors give for the drafts `check` makes (there is no drafts file).

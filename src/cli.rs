@@ -28,6 +28,9 @@ pub enum Command {
     /// The model-free check for CI: accept the scanner's suggestions as the report (and apply
     /// its auto entries with --apply). The model-driven check is /hygiene:check.
     Check(CheckArgs),
+    /// The model's bill: settle what needs no judgement, rank the rest, keep the run within the
+    /// budget, write evidence batches for the model, print the bill (/hygiene:check runs it).
+    Triage(TriageArgs),
     /// Turn the model's drafts and a scan into the validated report.
     Finalize(FinalizeArgs),
     /// Check a report against the contract: exit 0 valid, 1 invalid.
@@ -138,6 +141,30 @@ pub struct CheckArgs {
     /// Neither read nor write the scan cache (.hygiene/cache/; HYGIENE_CACHE=0 does the same).
     #[arg(long)]
     pub no_cache: bool,
+}
+
+/// `hygiene triage`.
+#[derive(Debug, Args)]
+pub struct TriageArgs {
+    #[command(flatten)]
+    /// The root.
+    pub root: RootArg,
+    /// The scan result (`hygiene scan --out`).
+    #[arg(long, value_name = "FILE")]
+    pub scan: PathBuf,
+    /// The paths the scan was scoped to: their items are all judged in this run (the bill says
+    /// when that is over the budget).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Tokens of evidence this run may hand the model (default: the published budget).
+    #[arg(long, value_name = "TOKENS")]
+    pub budget: Option<u64>,
+    /// Hand the model every item not judged yet, whatever the budget.
+    #[arg(long)]
+    pub all: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
 }
 
 /// `hygiene finalize`.
@@ -354,6 +381,7 @@ pub fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Scan(a) => run_scan(&a),
         Command::Check(a) => run_check(&a),
+        Command::Triage(a) => run_triage(&a),
         Command::Finalize(a) => run_finalize(&a),
         Command::Validate(a) => run_validate(&a),
         Command::Summary(a) => run_summary(&a),
@@ -525,6 +553,24 @@ fn run_check(a: &CheckArgs) -> Result<i32> {
     Ok(code)
 }
 
+fn run_triage(a: &TriageArgs) -> Result<i32> {
+    let root = resolve_root(&a.root)?;
+    let paths = scan_paths(&root, &a.paths)?;
+    let bill = crate::triage::triage(&crate::triage::TriageRequest {
+        root,
+        scan: a.scan.clone(),
+        paths,
+        budget: a.budget,
+        all: a.all,
+    })?;
+    let text = match a.format {
+        Format::Json => to_json(&bill),
+        Format::Human => crate::triage::human(&bill),
+    };
+    emit(None, &text)?;
+    Ok(0)
+}
+
 fn run_finalize(a: &FinalizeArgs) -> Result<i32> {
     let root = resolve_root(&a.root)?;
     match crate::finalize::run(&root, &a.scan, &a.drafts)? {
@@ -589,7 +635,10 @@ fn run_summary(a: &SummaryArgs) -> Result<i32> {
         None => default_report(&resolve_root(&a.root)?),
     };
     let report = crate::validate::read_report(&path)?;
-    let summary = crate::summary::summarize(&report);
+    let mut summary = crate::summary::summarize(&report);
+    if let Some(bill) = crate::triage::bill_for(&report, &path) {
+        summary = crate::summary::with_bill(summary, &report, &bill);
+    }
     match a.format {
         Format::Json => emit(None, &to_json(&summary))?,
         Format::Human => emit(None, &crate::summary::human(&summary))?,

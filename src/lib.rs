@@ -14,7 +14,8 @@
 //! - [`scan`]: the deterministic scanner; each signal detector is one file behind one trait.
 //! - [`lifecycle`]: the rulebook and lifecycle evaluation (`hygiene sweep`).
 //! - [`finalize`] and [`summary`]: drafts to report, and what it is worth; [`check`]: the
-//!   model-free check for CI.
+//!   model-free check for CI; [`triage`]: the model's bill (what the model reads, and how
+//!   much, in one `/hygiene:check`).
 //! - [`apply`]: guarded apply and undo.
 //! - [`hook`]: the tool-call hook that reports the references a rename or delete just broke.
 //! - [`git`], [`paths`], [`fingerprint`], [`tokens`], [`time`]: the facts everything else stands on;
@@ -48,6 +49,7 @@ pub mod summary;
 pub mod tier;
 pub mod time;
 pub mod tokens;
+pub mod triage;
 pub mod validate;
 
 pub use error::{Error, Result};

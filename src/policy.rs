@@ -68,6 +68,9 @@ pub struct Policy {
     pub readers: ReaderPolicy,
     /// What each document is to its readers, and what each role may draw and take.
     pub roles: RolePolicy,
+    /// The model's bill: the budget of evidence per run, the ranking, what each signal shows
+    /// the model, what is settled without it and what carries between runs (`hygiene triage`).
+    pub bill: crate::triage::BillPublished,
     /// Exit codes of every command.
     pub exit_codes: Vec<ExitCode>,
 }
@@ -98,6 +101,20 @@ pub struct ScannerPolicy {
     /// A block repeated in this many files or more is boilerplate (page templates, versioned
     /// copies, translations, plugin bundles): no duplicate signal.
     pub boilerplate_min_files: usize,
+    /// Documentation sites: a link in a site's page that names no file is read as a route
+    /// under the site's content folders (`hygiene::scan::sites`).
+    pub sites: &'static [crate::scan::sites::SiteRule],
+    /// The extensions a route's page may be written in (`.html` in a route reads as one).
+    pub site_page_extensions: &'static [&'static str],
+    /// The index pages a folder route serves.
+    pub site_index_pages: &'static [&'static str],
+    /// Files other clients load into every request: per-session too (the load class is per
+    /// client), with Cursor rules whose frontmatter says `alwaysApply: true`.
+    pub other_clients_every_request: &'static [&'static str],
+    /// Cursor's rules folder.
+    pub cursor_rules_dir: &'static str,
+    /// The signals a document a lifecycle rule governs (a plan, a handoff) never draws.
+    pub governed_quiet_signals: &'static [&'static str],
 }
 
 /// The reader table as published.
@@ -394,12 +411,19 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             provisional_markers: crate::scan::detectors::provisional::MARKERS,
             frozen_exempt_signals: crate::scan::FROZEN_EXEMPT_SIGNALS,
             boilerplate_min_files: crate::scan::detectors::duplicate::BOILERPLATE_MIN_FILES,
+            sites: crate::scan::sites::SITE_RULES,
+            site_page_extensions: crate::scan::sites::PAGE_EXTENSIONS,
+            site_index_pages: crate::scan::sites::INDEX_PAGES,
+            other_clients_every_request: crate::scan::loadclass::OTHER_CLIENTS_EVERY_REQUEST,
+            cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
+            governed_quiet_signals: crate::scan::GOVERNED_QUIET,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,
             dedupe_rule: crate::readers::DEDUPE_RULE,
         },
         roles: roles(),
+        bill: crate::triage::published(),
         exit_codes: vec![
             ExitCode {
                 code: 0,

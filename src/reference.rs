@@ -163,11 +163,7 @@ fn symbol_found(root: &Path, s: &str) -> bool {
         return false;
     };
     let names = crate::scan::detectors::missing_symbol::names(&ident);
-    let is_source = |p: &String| {
-        extension(p).is_some_and(|e| {
-            crate::scan::markdown::SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())
-        })
-    };
+    let is_source = |p: &String| crate::scan::detectors::missing_symbol::maybe_source(p);
     let Some(repo) = crate::git::Repo::discover(root) else {
         return false;
     };

@@ -56,7 +56,7 @@ pub const DECIDED_BY: &[&str] = &[
     "the document's own frontmatter `hygiene-role: living|history|shipped|generated`",
     "the repository rulebook's `roles` (`{\"glob\": ..., \"role\": ...}`), first match",
     "a generator marker in its first lines (`generated_markers`): generated",
-    "template placeholders, at least `template_min_placeholders`: shipped",
+    "template placeholders in prose (code spans and fences quote syntax and do not count), at least `template_min_placeholders`: shipped",
     "the default table (`rules`), first match",
     "a folder named like a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`, `2025-06-18`): history",
     "a plugin's shipped folder (`plugin_shipped_dirs` under a folder with `.claude-plugin/plugin.json`, or `plugins/<name>/`): shipped",
@@ -116,8 +116,11 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/staged-for-removal/**",
             "**/archive/**",
             "**/archived/**",
+            "**/seps/**",
+            "**/rfcs/**",
+            "**/specs/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*",
         ],
-        why: "decision records and archives are dated history (a resolved incident write-up is not: its lesson is distilled)",
+        why: "decision records, proposals (SEPs, RFCs), dated design specs and archives are dated history (a resolved incident write-up is not: its lesson is distilled)",
     },
     RoleRule {
         role: Role::Shipped,
@@ -410,20 +413,71 @@ impl Roles {
 }
 
 /// Whether a text is a template: placeholders (`{{ name }}`, `<%= x %>`, `{% if %}`) at least
-/// [`TEMPLATE_MIN_PLACEHOLDERS`] times. Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a
-/// docs site's own markup, not placeholders.
+/// [`TEMPLATE_MIN_PLACEHOLDERS`] times in its prose. Placeholders inside fenced code or code
+/// spans are quoted syntax (a CI workflow's `${{ secrets.X }}`, a release tool's
+/// `{{.Version}}`, a page format documented by example), not blanks for a user to fill, so
+/// they do not count; nor does an MDX page's JSX object (`style={{ ... }}`). Hugo shortcodes (`{{< ref >}}`, `{{% note %}}`) are a docs site's own
+/// markup, not placeholders.
+///
+/// ```
+/// use hygiene::roles::is_template;
+/// assert!(is_template("# {{NAME}}\n\n{{TAGLINE}}\n\nBy {{AUTHOR}}.\n"));
+/// // The same placeholders quoted as syntax: a document about a template format.
+/// assert!(!is_template("Write `{{path/to/file}}`, `{{arg}}` and:\n\n```yaml\nv: {{.Version}}\n```\n"));
+/// assert!(!is_template("<img style={{ a: 1 }} />\n<div style={{ b: 2 }} />\n<p style={{ c: 3 }} />\n"));
+/// ```
 pub fn is_template(text: &str) -> bool {
     // Most documents have neither a brace nor `<%`: then there is nothing to count.
     if !text.contains('{') && !text.contains("<%") {
         return false;
     }
+    let fences = crate::scan::markdown::fence_lines(text);
+    let prose: String = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| {
+            let n = *i as u32 + 1;
+            !fences.iter().any(|&(a, b)| a <= n && n <= b)
+        })
+        .map(|(_, l)| without_code_spans(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = prose.as_str();
     let mustache = text
         .match_indices("{{")
         .filter(|(i, _)| !matches!(text.as_bytes().get(i + 2), Some(b'<' | b'%')))
+        // `style={{ ... }}` is a JSX object in an MDX page; `${{ x }}` a workflow expression.
+        .filter(|(i, _)| {
+            !matches!(
+                i.checked_sub(1).map(|j| text.as_bytes()[j]),
+                Some(b'=' | b'$')
+            )
+        })
         .count()
         .min(text.matches("}}").count());
     let n = mustache + text.matches("<%").count() + text.matches("{%").count();
     n >= TEMPLATE_MIN_PLACEHOLDERS
+}
+
+/// A line with its code spans (a backtick run up to the same run) removed.
+fn without_code_spans(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find('`') {
+        out.push_str(&rest[..i]);
+        let run = rest[i..].bytes().take_while(|&b| b == b'`').count();
+        let tick = &rest[i..i + run];
+        let after = &rest[i + run..];
+        match after.find(tick) {
+            Some(j) => rest = &after[j + run..],
+            None => {
+                out.push_str(&rest[i..]);
+                return out;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// How many placeholders make a document a template.
@@ -444,6 +498,13 @@ mod tests {
             ("docs/docs/2025-06-18/develop/build.mdx", Role::History),
             ("docs/v2/intro.md", Role::History),
             ("docs/adr/0001-use-rust.md", Role::History),
+            ("seps/2577-deprecate-roots.md", Role::History),
+            ("docs/seps/2577-deprecate-roots.mdx", Role::History),
+            (
+                "docs/superpowers/specs/2026-07-06-workspace-design.md",
+                Role::History,
+            ),
+            ("docs/specs/api.md", Role::Living),
             ("i18n/fr/intro.md", Role::History),
             ("internal/templates/agents/AGENTS.md", Role::Shipped),
             ("create-app/templates/hello/README.md", Role::Shipped),

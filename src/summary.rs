@@ -66,6 +66,50 @@ pub struct Summary {
     pub skipped: u64,
     /// Conventions worth adopting, with their pitch.
     pub promotion_candidates: Vec<crate::report::PromotionCandidate>,
+    /// What the `/hygiene:check` run that made the report judged and deferred (from its bill,
+    /// `.hygiene/bill.json`, when the bill belongs to the report's scan).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<RunNote>,
+}
+
+/// What one `/hygiene:check` run judged and what it left for the next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RunNote {
+    /// Items the model judged in this run.
+    pub judged_by_model: u64,
+    /// Tokens of evidence it was handed.
+    pub evidence_tokens: u64,
+    /// Items with drafts the helper settled without the model.
+    pub settled_items: u64,
+    /// Items judged in earlier runs, carried with their drafts.
+    pub carried_items: u64,
+    /// Items left for the next run.
+    pub deferred: u64,
+    /// Their tokens of evidence.
+    pub deferred_tokens: u64,
+}
+
+/// `s` with what the run's bill says: the run note, and `cleared` counting only items that were
+/// judged (a deferred item with no entry is not cleared, it is waiting).
+pub fn with_bill(mut s: Summary, r: &Report, bill: &crate::triage::Bill) -> Summary {
+    let with_entry: std::collections::HashSet<&str> =
+        r.entries.iter().map(|e| e.path.as_str()).collect();
+    let deferred: std::collections::HashSet<&str> =
+        bill.deferred.iter().map(|d| d.path.as_str()).collect();
+    s.cleared = r
+        .shortlist
+        .iter()
+        .filter(|i| !with_entry.contains(i.path.as_str()) && !deferred.contains(i.path.as_str()))
+        .count() as u64;
+    s.run = Some(RunNote {
+        judged_by_model: bill.handed.len() as u64,
+        evidence_tokens: bill.evidence_tokens,
+        settled_items: bill.settled_items,
+        carried_items: bill.carried_items,
+        deferred: bill.deferred.len() as u64,
+        deferred_tokens: bill.deferred_tokens,
+    });
+    s
 }
 
 fn key(c: Category) -> String {
@@ -134,6 +178,7 @@ pub fn summarize(r: &Report) -> Summary {
         encoding: crate::tokens::ENCODING,
         skipped: r.scan.skipped.len() as u64,
         promotion_candidates: r.promotion_candidates.clone(),
+        run: None,
     }
 }
 
@@ -164,6 +209,29 @@ pub fn human(s: &Summary) -> String {
         "hygiene: {} documents scanned, {} shortlisted, {} cleared, {} entries ({} auto, {} confirm)",
         s.files_scanned, s.shortlisted, s.cleared, s.entries, tier("auto"), tier("confirm")
     );
+    if let Some(run) = &s.run {
+        let _ = writeln!(
+            o,
+            "  This run: {} items judged by the model (~{} tokens of evidence), {} settled without it, {} carried from earlier runs.",
+            run.judged_by_model,
+            n(run.evidence_tokens),
+            run.settled_items,
+            run.carried_items
+        );
+        if run.deferred > 0 {
+            let _ = writeln!(
+                o,
+                "  Deferred: {} items (~{} tokens). Run /hygiene:check again to continue with the next ones, or /hygiene:check PATH to judge one folder whole.",
+                run.deferred,
+                n(run.deferred_tokens)
+            );
+        } else {
+            let _ = writeln!(
+                o,
+                "  Nothing deferred: every shortlisted item has been judged."
+            );
+        }
+    }
     if s.skipped > 0 {
         let _ = writeln!(
             o,

@@ -446,6 +446,56 @@ fn a_lifecycle_governed_document_is_never_the_kept_copy() {
     assert_eq!(read(r, "docs/notes.md"), notes);
 }
 
+// 8b: a dedupe that some reader of the document would lose the span to: other agents read
+// `AGENTS.md` and never `CLAUDE.md`, so a paragraph both hold stays in `AGENTS.md`, whether a
+// model drafts the dedupe or a report carries it. The reverse (a Claude-only rule losing its
+// copy to the root `CLAUDE.md` that Claude Code loads every session) goes through.
+#[test]
+fn a_dedupe_some_reader_would_lose_is_refused() {
+    let f = fixture(true);
+    let r = &f.root;
+    let block = "Run the migrations before the tests, or the schema check fails on a fresh clone\n";
+    let agents = format!("# Agents\n{block}");
+    write(r, "AGENTS.md", &agents);
+    write(r, "CLAUDE.md", &format!("# Claude\n{block}"));
+    let rule = format!("# Rule\n{block}");
+    write(r, ".claude/rules/db.md", &rule);
+    commit_all(r);
+    let dedupe = |path: &str| {
+        json!({"path": path, "category": {"class": "stale", "subtype": "duplicated"},
+            "signals": [{"kind": "duplicate-block", "start_line": 2, "end_line": 2, "canonical_ref": "CLAUDE.md:2-2"}],
+            "op": "Remove the copy.", "op_type": "deterministic",
+            "exact_edit": {"kind": "dedupe", "anchor": {"start_line": 2, "end_line": 2}, "canonical_ref": "CLAUDE.md:2-2"}})
+    };
+    let item = |path: &str| json!({"path": path, "signals": dedupe(path)["signals"], "raw_tokens": 9, "injection_frequency": "on-demand"});
+    let scan = scan_of(r, json!([item("AGENTS.md"), item(".claude/rules/db.md")]));
+    let (code, err) = finalize(r, &scan, &json!({"entries": [dedupe("AGENTS.md")]}));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("[dedupe-readers]") && err.contains("AGENTS.md"),
+        "{err}"
+    );
+    let (code, err) = finalize(
+        r,
+        &scan,
+        &json!({"entries": [dedupe(".claude/rules/db.md")]}),
+    );
+    assert_eq!(code, 0, "a Claude-only rule may lose its copy: {err}");
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            "AGENTS.md",
+            json!({"kind": "dedupe", "anchor": lines(2, 2), "canonical_ref": "CLAUDE.md:2-2", "expected_sha256": sha256_hex(agents.as_bytes())}),
+        )],
+    );
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert!(outcome(&v, 0).1.contains("read by other-agents"), "{v:#}");
+    assert_eq!(read(r, "AGENTS.md"), agents);
+    assert_eq!(read(r, ".claude/rules/db.md"), rule);
+}
+
 // 9: a folder holding two repositories: nothing of one is removed because the other has it.
 #[test]
 fn a_folder_of_repositories_dedupes_and_applies_nothing() {

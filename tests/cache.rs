@@ -273,7 +273,10 @@ fn a_cache_from_another_checkout_is_never_read() {
     let dir = fixture();
     let d = dir.path();
     same(d, "original");
-    let ctx = cache::Context::new(&format!("{:?}", hygiene::roles::Roles::load(d)));
+    let ctx = cache::docs_context(
+        &hygiene::roles::Roles::load(d),
+        &hygiene::scan::sites::Sites::default(),
+    );
     assert!(
         !cache::Docs::load(d, &ctx).is_empty(),
         "the cache is read where it was written"
@@ -475,4 +478,54 @@ fn a_trusted_stamp_is_the_whole_stamp() {
         "{:#?}",
         warm.shortlist
     );
+}
+
+/// A per-document finding that read a skill's folder or a site's routes stays right when the
+/// tree around the document changes: the skill gains its `SKILL.md`, the site loses its
+/// configuration.
+#[test]
+fn findings_that_read_skill_folders_and_site_routes_follow_the_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q", "-b", "main"]);
+    write(
+        d,
+        "skills/x/references/old.md",
+        "# Old\n\n> **Superseded** by [the new one](references/new.md).\n",
+    );
+    write(d, "skills/x/references/new.md", "# New\n");
+    write(d, "docusaurus.config.js", "module.exports = {};\n");
+    write(
+        d,
+        "docs/old-page.md",
+        "# Old page\n\n> **Superseded** by [the new page](/new-page).\n",
+    );
+    write(d, "docs/new-page.md", "# New page\n");
+    commit(d, "start");
+    let by = |r: &ScanResult, path: &str| -> Option<String> {
+        signals(r, path).iter().find_map(|s| match s {
+            Signal::SupersededMarker { by, .. } => by.clone(),
+            _ => None,
+        })
+    };
+    let r = same(d, "no skill yet, a site");
+    assert_eq!(
+        by(&r, "skills/x/references/old.md").as_deref(),
+        Some("references/new.md")
+    );
+    assert_eq!(
+        by(&r, "docs/old-page.md").as_deref(),
+        Some("docs/new-page.md")
+    );
+    write(d, "skills/x/SKILL.md", "---\nname: x\n---\n# X\n");
+    commit(d, "a skill");
+    let r = same(d, "a skill");
+    assert_eq!(
+        by(&r, "skills/x/references/old.md").as_deref(),
+        Some("skills/x/references/new.md")
+    );
+    std::fs::remove_file(d.join("docusaurus.config.js")).unwrap();
+    commit(d, "no site");
+    let r = same(d, "no site");
+    assert_eq!(by(&r, "docs/old-page.md").as_deref(), Some("/new-page"));
 }

@@ -1471,3 +1471,220 @@ fn policy_boilerplate_cut_off_is_the_detectors() {
         );
     }
 }
+
+/// The published site table is the one routes resolve with: for every generator and marker, a
+/// page under each published content folder is found by its route (without extension, with
+/// `.html`, as a folder's index page), and the same route without the marker is not.
+#[test]
+fn policy_site_table_resolves_routes_as_the_code_does() {
+    use hygiene::scan::refs::Tree;
+    use hygiene::scan::sites::route_target;
+    let p = hygiene::policy::policy(None);
+    let sites = p.scanner.sites;
+    assert_eq!(sites, hygiene::scan::sites::SITE_RULES);
+    let exts = p.scanner.site_page_extensions;
+    let index = p.scanner.site_index_pages;
+    let tree = |files: &[String]| {
+        let mut t = Tree::default();
+        for f in files {
+            t.files.insert(f.clone());
+            let mut d = f.as_str();
+            while let Some((parent, _)) = d.rsplit_once('/') {
+                t.dirs.insert(parent.to_string());
+                d = parent;
+            }
+        }
+        t
+    };
+    let join = |a: &str, b: &str| {
+        [a, b]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    for rule in sites {
+        for marker in rule.markers {
+            for root in rule.content_roots {
+                for ext in exts {
+                    let base = join("site", root);
+                    let page = join(&base, &format!("guide/setup.{ext}"));
+                    let folder_index = join(&base, &format!("ref/{}", index[0]));
+                    let doc = join("site", "x.md");
+                    let files = vec![
+                        format!("site/{marker}/x"),
+                        page.clone(),
+                        folder_index.clone(),
+                        doc.clone(),
+                    ];
+                    // A marker may be a folder (`.vitepress`) or a file: either counts.
+                    let mut with = tree(&files);
+                    with.files.insert(format!("site/{marker}"));
+                    for (link, want) in [
+                        ("/guide/setup", &page),
+                        ("/guide/setup.html", &page),
+                        ("/ref/", &folder_index),
+                    ] {
+                        assert_eq!(
+                            route_target(&with, &doc, link).as_ref(),
+                            Some(want),
+                            "{} {marker} {root} {ext} {link}",
+                            rule.generator
+                        );
+                    }
+                    let without = tree(&files[1..]);
+                    assert_eq!(route_target(&without, &doc, "/guide/setup"), None);
+                }
+            }
+        }
+    }
+}
+
+/// Every signal kind is published as a fact or a hint, as the code's table says; the kinds
+/// whose staleness needs reading (churn, markers, status lines, a name the source lacks) are
+/// hints, and the ones the scanner proves are facts.
+#[test]
+fn policy_publishes_each_signal_as_fact_or_hint() {
+    let p: Value = serde_json::from_slice(&hygiene(&["policy"]).stdout).unwrap();
+    let code = hygiene::scan::signal_rules();
+    let published = p["signals"].as_array().unwrap();
+    assert_eq!(published.len(), code.len());
+    for (p, c) in published.iter().zip(&code) {
+        assert_eq!(p["kind"], c.kind);
+        assert_eq!(p["class"], serde_json::to_value(c.class).unwrap());
+    }
+    let hints: Vec<&str> = published
+        .iter()
+        .filter(|s| s["class"] == "hint")
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            "missing-symbol",
+            "status-done",
+            "superseded-marker",
+            "provisional-marker",
+            "drift"
+        ]
+    );
+}
+
+/// One signal of each kind, as the scanner writes them.
+fn one_signal_of_each_kind() -> Vec<Value> {
+    vec![
+        json!({"kind": "missing-path", "line": 1, "ref": "a.md", "via": "link"}),
+        json!({"kind": "missing-anchor", "line": 1, "ref": "a.md#x"}),
+        json!({"kind": "missing-symbol", "line": 1, "ref": "run()"}),
+        json!({"kind": "duplicate-block", "start_line": 1, "end_line": 2, "canonical_ref": "b.md:1-2"}),
+        json!({"kind": "checklist-complete", "checked": 3}),
+        json!({"kind": "status-done", "line": 1, "text": "Status: done"}),
+        json!({"kind": "superseded-marker", "line": 1}),
+        json!({"kind": "provisional-marker", "count": 1, "lines": [1]}),
+        json!({"kind": "oversize", "raw_tokens": 20000, "threshold": 10000}),
+        json!({"kind": "resolved-narrative", "line": 1, "text": "Resolved:", "words": 500}),
+        json!({"kind": "drift", "commits": 3, "since": "2026-01-01"}),
+        json!({"kind": "lifecycle"}),
+    ]
+}
+
+/// The bill `hygiene policy` publishes is the one triage runs: the limits are the constants, every
+/// signal kind has one misleading weight and one evidence row, and an order decided off the
+/// published ranking (per-session tokens, then the published weight, then signal count, then
+/// size, then path) is the order `hygiene::triage::rank` gives.
+#[test]
+fn policy_bill_is_the_code_and_ranks_as_published() {
+    let out = hygiene(&["policy"]);
+    let p: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bill = &p["bill"];
+    assert_eq!(
+        bill["limits"],
+        serde_json::to_value(hygiene::triage::BILL).unwrap()
+    );
+    assert!(bill["limits"]["budget_tokens"].as_u64().unwrap() <= 40_000);
+    let kinds: Vec<&str> = p["signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    for table in ["misleading", "evidence"] {
+        let listed: Vec<&str> = bill[table]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["kind"].as_str().unwrap())
+            .collect();
+        let mut a = listed.clone();
+        let mut b = kinds.clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "bill.{table} covers each signal kind once");
+    }
+    let weight = |k: &str| -> u64 {
+        bill["misleading"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["kind"] == k)
+            .unwrap()["weight"]
+            .as_u64()
+            .unwrap()
+    };
+    // Items: one per kind on demand (sizes vary), two per-session ones, and a two-signal one.
+    let mut items: Vec<Value> = Vec::new();
+    for (i, s) in one_signal_of_each_kind().into_iter().enumerate() {
+        items.push(json!({"path": format!("d/{i:02}.md"), "signals": [s],
+                          "raw_tokens": 100 + (i as u64 * 37) % 300,
+                          "injection_frequency": "on-demand"}));
+    }
+    items.push(
+        json!({"path": "CLAUDE.md", "signals": [{"kind": "drift", "commits": 3, "since": "x"}],
+                      "raw_tokens": 50, "injection_frequency": "per-session"}),
+    );
+    items.push(json!({"path": ".claude/rules/a.md", "signals": [{"kind": "oversize", "raw_tokens": 3000, "threshold": 2000}],
+                      "raw_tokens": 3000, "injection_frequency": "per-session"}));
+    items.push(json!({"path": "d/two.md", "signals": [
+                          {"kind": "drift", "commits": 3, "since": "x"},
+                          {"kind": "oversize", "raw_tokens": 20000, "threshold": 10000}],
+                      "raw_tokens": 20000, "injection_frequency": "on-demand"}));
+    let mut expected = items.clone();
+    let key = |v: &Value| {
+        let per = if v["injection_frequency"] == "per-session" {
+            v["raw_tokens"].as_u64().unwrap()
+        } else {
+            0
+        };
+        let sig = v["signals"].as_array().unwrap();
+        let w = sig
+            .iter()
+            .map(|s| weight(s["kind"].as_str().unwrap()))
+            .max()
+            .unwrap();
+        (
+            std::cmp::Reverse(per),
+            std::cmp::Reverse(w),
+            std::cmp::Reverse(sig.len()),
+            std::cmp::Reverse(v["raw_tokens"].as_u64().unwrap()),
+            v["path"].as_str().unwrap().to_string(),
+        )
+    };
+    expected.sort_by_key(key);
+    let mut ranked: Vec<hygiene::report::ShortlistItem> = items
+        .iter()
+        .map(|v| serde_json::from_value(v.clone()).unwrap())
+        .collect();
+    hygiene::triage::rank(&mut ranked);
+    let got: Vec<&str> = ranked.iter().map(|i| i.path.as_str()).collect();
+    let want: Vec<&str> = expected
+        .iter()
+        .map(|v| v["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(&got[..2], [".claude/rules/a.md", "CLAUDE.md"]);
+    assert_eq!(
+        got[2], "d/00.md",
+        "the most misleading on-demand item comes next"
+    );
+}

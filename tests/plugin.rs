@@ -1654,6 +1654,288 @@ fn e2e_check_then_clean_asks_the_client_for_each_confirm_edit() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The model's bill (issue 14) with the real client
+// ---------------------------------------------------------------------------------------------
+
+/// The text of a tool result block.
+fn result_text(block: &Value) -> String {
+    match &block["content"] {
+        Value::String(t) => t.clone(),
+        Value::Array(a) => a
+            .iter()
+            .filter_map(|b| b["text"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// Every tool call the logged requests carry, once per id: (tool_use block, its result's text).
+fn tool_pairs(requests: &[Value]) -> Vec<(Value, String)> {
+    let mut uses: BTreeMap<String, Value> = BTreeMap::new();
+    let mut results: BTreeMap<String, String> = BTreeMap::new();
+    for r in requests {
+        for m in r["body"]["messages"].as_array().into_iter().flatten() {
+            for b in m["content"].as_array().into_iter().flatten() {
+                if b["type"] == "tool_use" {
+                    uses.insert(b["id"].as_str().unwrap_or("").into(), b.clone());
+                } else if b["type"] == "tool_result" {
+                    results.insert(
+                        b["tool_use_id"].as_str().unwrap_or("").into(),
+                        result_text(b),
+                    );
+                }
+            }
+        }
+    }
+    uses.into_iter()
+        .map(|(id, u)| (u, results.remove(&id).unwrap_or_default()))
+        .collect()
+}
+
+const CLASSIFIER_MARK: &str = "You judge shortlisted agent documents for the hygiene plugin";
+
+fn is_classifier(request: &Value) -> bool {
+    request["body"]["system"]
+        .to_string()
+        .contains(CLASSIFIER_MARK)
+}
+
+/// Tokens of what a request hands the model from tools: the text of every tool result in it.
+fn received_tokens(request: &Value) -> u64 {
+    let mut n = 0;
+    for m in request["body"]["messages"].as_array().into_iter().flatten() {
+        for b in m["content"].as_array().into_iter().flatten() {
+            if b["type"] == "tool_result" {
+                n += hygiene::tokens::count(&result_text(b));
+            }
+        }
+    }
+    n
+}
+
+/// The batch file a classifier request judges (from its prompt).
+fn classifier_batch(request: &Value) -> String {
+    let m = request["body"]["messages"][0].to_string();
+    let at = m
+        .find(".hygiene/batches/batch-")
+        .expect("the prompt names a batch");
+    m[at..].split(".md").next().unwrap().to_string()
+}
+
+/// `/hygiene:check` on a generated repository with 300+ shortlisted items, twice, with the real
+/// client and the scripted model: objective items are finalized without the model reading them,
+/// the model is handed excerpts in batches (the sizes of what it receives are asserted), the
+/// first run stays within the published budget and defers the rest, the summary says so, and the
+/// second run continues with exactly the deferred items.
+#[test]
+fn e2e_check_bills_the_model_within_the_budget_and_the_next_run_continues() {
+    let claude = claude();
+    let bin = helper();
+    let plugin = plugin_root();
+    let plugin_s = plugin.to_str().unwrap();
+    let t = tempfile::tempdir().unwrap();
+    let repo = t.path().join("repo");
+    let g = common::generated::generate(&repo, 280, 40, 10);
+    let policy: Value =
+        serde_json::from_slice(&run(Command::new(bin).arg("policy")).stdout).unwrap();
+    let limits = &policy["bill"]["limits"];
+    let budget = limits["budget_tokens"].as_u64().unwrap();
+    let batch_tokens = limits["batch_tokens"].as_u64().unwrap();
+    let mock = Mock::start(&t.path().join("mock"), "flow");
+    let read_bill = || -> Value {
+        serde_json::from_str(&fs::read_to_string(repo.join(".hygiene/bill.json")).unwrap()).unwrap()
+    };
+    let paths = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // The batch files the model read in `requests`, with what it received.
+    let batch_reads = |requests: &[Value]| -> Vec<(String, String)> {
+        tool_pairs(requests)
+            .into_iter()
+            .filter(|(u, _)| u["name"] == "Read")
+            .filter_map(|(u, text)| {
+                let f = u["input"]["file_path"].as_str().unwrap_or("").to_string();
+                f.contains(".hygiene/batches/").then_some((f, text))
+            })
+            .collect()
+    };
+
+    // Run 1.
+    let first = client(
+        &claude,
+        &t.path().join("home-1"),
+        &repo,
+        Some(mock.port),
+        &prompt_args("/hygiene:check", plugin_s, &[]),
+    );
+    first.assert_no_tool_error("/hygiene:check (run 1)");
+    let result = first.result();
+    assert!(result.contains("CHECK-DONE"), "{}", tail(&first.raw, 4000));
+    let scan: Value =
+        serde_json::from_str(&fs::read_to_string(repo.join(".hygiene/scan.json")).unwrap())
+            .unwrap();
+    let shortlisted = scan["shortlist"].as_array().unwrap().len();
+    assert!(shortlisted >= 300, "only {shortlisted} shortlisted");
+    let bill1 = read_bill();
+    let handed1 = paths(&bill1["handed"]);
+    let deferred1 = paths(&bill1["deferred"]);
+    assert!(!deferred1.is_empty(), "run 1 should defer: {bill1:#}");
+    assert!(
+        result.contains(&format!("Deferred: {} items", deferred1.len()))
+            && result.contains("/hygiene:check again"),
+        "the summary does not say what was deferred: {result}"
+    );
+    let requests1 = mock.requests();
+    // Objective items: finalized (auto) and never in front of the model.
+    let report: Value =
+        serde_json::from_str(&fs::read_to_string(repo.join(".hygiene/report.json")).unwrap())
+            .unwrap();
+    for m in &g.moved {
+        assert!(
+            report["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["path"] == m.as_str() && e["safety_tier"] == "auto"),
+            "no auto entry for {m}"
+        );
+    }
+    let all_text: String = requests1.iter().map(|r| r["body"].to_string()).collect();
+    for (j, m) in g.moved.iter().enumerate() {
+        assert!(
+            !all_text.contains(m.as_str())
+                && !all_text.contains(&common::generated::moved_marker(j)),
+            "the model was shown the settled document {m}"
+        );
+    }
+    // Excerpts, not documents: no note's tail ever reached the model, nor the scan.
+    for i in 0..g.notes.len() {
+        assert!(
+            !all_text.contains(&common::generated::tail_marker(i)),
+            "a whole note reached the model"
+        );
+    }
+    let tools1 = tool_pairs(&requests1);
+    assert!(
+        !tools1.iter().any(
+            |(u, _)| u["input"].to_string().contains(".hygiene/scan.json\"") && u["name"] == "Read"
+        ),
+        "the model read the scan"
+    );
+    // What the model received: the batch files, within the budget, one per classifier.
+    let reads1 = batch_reads(&requests1);
+    let received: u64 = reads1.iter().map(|(_, t)| hygiene::tokens::count(t)).sum();
+    assert!(
+        received <= budget,
+        "run 1 handed the model {received} tokens > {budget}"
+    );
+    assert_eq!(reads1.len(), bill1["batches"].as_array().unwrap().len());
+    // The bill's estimate of each batch is not below what the model received.
+    for b in bill1["batches"].as_array().unwrap() {
+        let file = b["file"].as_str().unwrap();
+        let (_, text) = reads1.iter().find(|(f, _)| f.ends_with(file)).unwrap();
+        let got = hygiene::tokens::count(text);
+        assert!(
+            got <= b["tokens"].as_u64().unwrap(),
+            "{file}: the model received {got} tokens, the bill said {}",
+            b["tokens"]
+        );
+    }
+    assert_eq!(bill1["subagents"].as_u64().unwrap() as usize, reads1.len());
+    assert!(reads1.len() > 1, "a run this size dispatches classifiers");
+    // What each request received from tools: a classifier its one batch, the main thread only
+    // the bill, finalize's and summary's lines.
+    let mut conversations: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for r in requests1.iter().filter(|r| is_classifier(r)) {
+        conversations
+            .entry(classifier_batch(r))
+            .or_default()
+            .push(received_tokens(r));
+    }
+    assert_eq!(
+        conversations.len(),
+        reads1.len(),
+        "one classifier per batch"
+    );
+    for (batch, sizes) in &conversations {
+        let largest = *sizes.iter().max().unwrap();
+        assert!(
+            largest <= batch_tokens,
+            "{batch}: a classifier received {largest} tokens > {batch_tokens}"
+        );
+    }
+    let main_largest = requests1
+        .iter()
+        .filter(|r| !is_classifier(r) && r["body"]["messages"].is_array())
+        .map(received_tokens)
+        .max()
+        .unwrap();
+    assert!(
+        main_largest <= 2_000,
+        "the main thread received {main_largest} tokens from tools: it read evidence it dispatched"
+    );
+    eprintln!(
+        "run 1: {shortlisted} shortlisted, {} settled, {} handed ({received} tokens received in {} batches), {} deferred; the main thread received at most {main_largest} tokens per request; classifiers {conversations:?}",
+        bill1["settled_items"], handed1.len(), reads1.len(), deferred1.len()
+    );
+
+    // Run 2 continues with the deferred items, and only them.
+    let second = client(
+        &claude,
+        &t.path().join("home-2"),
+        &repo,
+        Some(mock.port),
+        &prompt_args("/hygiene:check", plugin_s, &[]),
+    );
+    second.assert_no_tool_error("/hygiene:check (run 2)");
+    let result = second.result();
+    assert!(result.contains("CHECK-DONE"), "{}", tail(&second.raw, 4000));
+    assert!(result.contains("Nothing deferred"), "{result}");
+    let bill2 = read_bill();
+    assert_eq!(paths(&bill2["handed"]), deferred1);
+    assert_eq!(
+        bill2["carried_items"].as_u64().unwrap() as usize,
+        handed1.len()
+    );
+    let requests2: Vec<Value> = mock.requests().split_off(requests1.len());
+    let reads2 = batch_reads(&requests2);
+    let received2: u64 = reads2.iter().map(|(_, t)| hygiene::tokens::count(t)).sum();
+    assert!(received2 <= budget);
+    for (_, text) in &reads2 {
+        for p in &handed1 {
+            assert!(
+                !text.contains(&format!("item: {{\"path\":\"{p}\"")),
+                "run 2 handed {p} again"
+            );
+        }
+    }
+    // The report holds both runs' judgements: every placeholder has its entry.
+    let report: Value =
+        serde_json::from_str(&fs::read_to_string(repo.join(".hygiene/report.json")).unwrap())
+            .unwrap();
+    let deletes: BTreeSet<&str> = report["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["exact_edit"]["kind"] == "delete-range")
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    let todos: BTreeSet<&str> = g.todos.iter().map(String::as_str).collect();
+    assert_eq!(deletes, todos);
+    eprintln!(
+        "run 2: {} handed ({received2} tokens received), {} carried",
+        bill2["handed"].as_array().unwrap().len(),
+        bill2["carried_items"]
+    );
+    drop(mock);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The tool-call hook (hooks/hooks.json, docs/hook.md) with the real client
 // ---------------------------------------------------------------------------------------------
 

@@ -116,7 +116,7 @@ Use `run_scan()` from `src/lib.rs` and `Repo::history` but not `vanished_call()`
         "docs/links.md",
         "# Links\n\n[s](space%20file.md) [up](../guide.md)\n",
     );
-    let big: String = (0..6000).map(|i| format!("word{i} ")).collect();
+    let big: String = (0..12000).map(|i| format!("word{i} ")).collect();
     write(d, "docs/big.md", &format!("# Big\n\n{big}\n"));
     write(
         d,

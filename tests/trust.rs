@@ -5,46 +5,14 @@
 
 mod common;
 
+use common::fixture::{commit, repo, scan};
 use common::{git, read, snapshot, write};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
-
-struct Repo {
-    _tmp: tempfile::TempDir,
-    root: PathBuf,
-}
-
-fn repo() -> Repo {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().canonicalize().unwrap().join("repo");
-    std::fs::create_dir_all(&root).unwrap();
-    git(&root, &["init", "-q"]);
-    Repo { _tmp: tmp, root }
-}
-
-fn commit(root: &Path, msg: &str) {
-    git(root, &["add", "-A"]);
-    git(root, &["commit", "-q", "--allow-empty", "-m", msg]);
-}
-
-/// The scan as JSON (what `hygiene scan` prints).
-fn scan(root: &Path) -> Value {
-    let out = Command::new(BIN)
-        .args(["scan", "--root"])
-        .arg(root)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 /// The signals of `path` in a scan (empty when not shortlisted).
 fn signals<'a>(scan: &'a Value, path: &str) -> Vec<&'a Value> {
@@ -256,12 +224,23 @@ fn template_catalogue_names_its_users_paths() {
         "# {{ project_name }}\n\nBy {{ author }} for {{ team }}.\n\nStart in `src/App.tsx`.\n",
     );
     write(d, "docs/guide.md", "# Guide\n\nStart in `src/App.tsx`.\n");
+    // Placeholders quoted as syntax (a page format by example, a workflow's `${{ }}`, a release
+    // tool's `{{.Version}}`) make a document about templates, not a template: it describes
+    // this repository, and its wrong path is reported.
+    write(
+        d,
+        "AGENTS.md",
+        "# Pages\n\nWrite `command {{path/to/file}}`, `{{arg}}`, `{{[-h|--help]}}`.\n\n\
+         ```yaml\nenv:\n  TOKEN: ${{ secrets.TOKEN }}\n  V: {{.Version}}\n```\n\n\
+         Start in `src/App.tsx`.\n",
+    );
     commit(d, "catalogue");
     let s = scan(d);
     assert!(signals(&s, "templates/react/README.md").is_empty());
     assert!(signals(&s, "packages/create/blueprints/api/AGENTS.md").is_empty());
     assert!(missing(&s, "docs/new-project.md").is_empty());
     assert_eq!(missing(&s, "docs/guide.md"), ["src/App.tsx"]);
+    assert_eq!(missing(&s, "AGENTS.md"), ["src/App.tsx"]);
     let (_, changed) = check_apply(d);
     assert!(
         changed.is_empty(),
@@ -601,8 +580,24 @@ fn resolved_investigation_is_a_bloat_fact_without_an_edit() {
         "docs/incidents/leak.md",
         &format!("# Leak\n\nStatus: investigating\n\n{story}\n"),
     );
+    // "Status: Resolved" atop the write-up is the same fact, said once.
+    write(
+        d,
+        "docs/incidents/dns.md",
+        &format!("# DNS\n\n**Status:** Resolved - the resolver was pinned.\n\n{story}\n"),
+    );
     commit(d, "incidents");
     let s = scan(d);
+    let dns: Vec<(String, u64)> = signals(&s, "docs/incidents/dns.md")
+        .iter()
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap().to_string(),
+                s["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(dns, [("resolved-narrative".to_string(), 3)]);
     let sigs = signals(&s, "docs/incidents/timeouts.md");
     assert_eq!(sigs.len(), 1, "{sigs:?}");
     assert_eq!(sigs[0]["kind"], "resolved-narrative");
@@ -670,7 +665,24 @@ fn bare_file_names_are_checked_beside_the_document() {
         ],
     );
     git(d, &["rm", "-q", "scripts/update-homebrew.sh"]);
+    // The root `PLUGIN.md` moved into `docs/`; the root `tsconfig.json` into a package, while
+    // every package has its own: a kind of file, not one file.
+    write(d, "PLUGIN.md", "# Plugin\n");
+    write(d, "tsconfig.json", "{}\n");
+    for p in ["a", "b", "c"] {
+        write(d, &format!("packages/{p}/tsconfig.json"), "{}\n");
+    }
     commit(d, "two");
+    std::fs::create_dir_all(d.join("docs")).unwrap();
+    std::fs::create_dir_all(d.join("packages/base")).unwrap();
+    git(d, &["mv", "PLUGIN.md", "docs/PLUGIN.md"]);
+    git(d, &["mv", "tsconfig.json", "packages/base/tsconfig.json"]);
+    commit(d, "three");
+    write(
+        d,
+        "RELEASING.md",
+        "# Releasing\n\nThe bump updates `PLUGIN.md`.\n\nNew examples need a `tsconfig.json`.\n",
+    );
     write(
         d,
         "fixtures/app/README.md",
@@ -696,10 +708,16 @@ fn bare_file_names_are_checked_beside_the_document() {
     assert_eq!(sc.len(), 1, "{sc:?}");
     assert!(sc[0]["deleted_in"]["commit"].is_string());
     assert!(signals(&s, "docs/bundler.md").is_empty());
-    // The rename is written the way the name was: beside the document.
+    // A name that moved away is the model's to judge; a generic one is no claim.
+    let rel = signals(&s, "RELEASING.md");
+    assert_eq!(rel.len(), 1, "{rel:?}");
+    assert_eq!(rel[0]["ref"], "PLUGIN.md");
+    assert_eq!(rel[0]["renamed_to"], "docs/PLUGIN.md");
+    // The rename is written the way the name was: beside the document; nothing else changes.
     let (_, changed) = check_apply(d);
     assert_eq!(
         changed["fixtures/app/README.md"].as_deref(),
         Some("# App\n\nThe config is `wrangler.jsonc`.\n")
     );
+    assert_eq!(changed.len(), 1, "{changed:#?}");
 }

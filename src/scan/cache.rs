@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.
@@ -76,6 +76,12 @@ impl Context {
             crate::TOOL_VERSION
         ))
     }
+}
+
+/// The context the documents' entries are kept under: the binary's, the role decider's and the
+/// documentation sites' (a document's findings read routes of its site).
+pub fn docs_context(roles: &crate::roles::Roles, sites: &crate::scan::sites::Sites) -> Context {
+    Context::new(&format!("{roles:?}\nsites {}", sites.fingerprint()))
 }
 
 /// The identity of a file's current content as the file system records it.
@@ -336,6 +342,9 @@ fn query_code(q: Query) -> u8 {
     match q {
         Query::Exists => 0,
         Query::IsFile => 1,
+        Query::HasFile => 2,
+        Query::HasDir => 3,
+        Query::Ignored => 4,
     }
 }
 
@@ -343,6 +352,9 @@ fn query_of(c: u8) -> Option<Query> {
     match c {
         0 => Some(Query::Exists),
         1 => Some(Query::IsFile),
+        2 => Some(Query::HasFile),
+        3 => Some(Query::HasDir),
+        4 => Some(Query::Ignored),
         _ => None,
     }
 }
@@ -359,6 +371,8 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
         blocks,
         tasks,
         prose: _,
+        includes_content,
+        code_tokens,
     } = p;
     let Frontmatter { pairs, len } = frontmatter;
     e.len(pairs.len());
@@ -413,6 +427,14 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
     }
     e.u32(tasks.0);
     e.u32(tasks.1);
+    e.u8(u8::from(*includes_content));
+    // Sorted, so equal parses encode to equal bytes.
+    let mut tokens: Vec<&String> = code_tokens.iter().collect();
+    tokens.sort();
+    e.len(tokens.len());
+    for t in tokens {
+        e.str(t);
+    }
 }
 
 fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
@@ -469,6 +491,12 @@ fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
         });
     }
     p.tasks = (d.u32()?, d.u32()?);
+    p.includes_content = d.bool()?;
+    let n = d.count(4)?;
+    p.code_tokens.reserve(n);
+    for _ in 0..n {
+        p.code_tokens.insert(d.string()?);
+    }
     Some(p)
 }
 

@@ -5,8 +5,9 @@
 //! Per-session (Claude Code's memory at start): the root `CLAUDE.md`, `CLAUDE.local.md` and
 //! `.claude/CLAUDE.md`; `.claude/rules/**/*.md` without a `paths:` frontmatter key (a `paths:`
 //! rule loads only when matching files are touched); and every file these `@import`,
-//! recursively, up to [`IMPORT_DEPTH`] hops. Everything else (nested `CLAUDE.md`, docs, skill
-//! bodies) is on-demand.
+//! recursively, up to [`IMPORT_DEPTH`] hops. The class is per client: the files other clients
+//! load into every request ([`OTHER_CLIENTS_EVERY_REQUEST`], always-applied Cursor rules) are
+//! per-session too. Everything else (nested `CLAUDE.md`, docs, skill bodies) is on-demand.
 
 use super::markdown::{parse, strip_bom, Parsed};
 use super::refs::{resolve, Target, Tree};
@@ -88,9 +89,55 @@ pub fn per_session_of(root: &Path) -> HashSet<String> {
     per_session(&tree, &rules)
 }
 
+/// Files other clients load into every request or session of their own: the per-session
+/// class is per client (a token in an always-applied Cursor rule is paid on every Cursor
+/// request, as one in `CLAUDE.md` is in every Claude Code session). Cursor rules count when
+/// their frontmatter says `alwaysApply: true`.
+pub const OTHER_CLIENTS_EVERY_REQUEST: &[&str] = &[
+    "AGENTS.md",
+    "GEMINI.md",
+    ".cursorrules",
+    ".windsurfrules",
+    ".github/copilot-instructions.md",
+];
+
+/// The folder of Cursor's rules.
+pub const CURSOR_RULES_DIR: &str = ".cursor/rules/";
+
+/// Of `files` (root-relative), those another client loads into every request:
+/// [`OTHER_CLIENTS_EVERY_REQUEST`] and always-applied Cursor rules.
+pub fn other_clients_every_request(root: &Path, files: &[String]) -> HashSet<String> {
+    let mut out: HashSet<String> = HashSet::new();
+    for f in OTHER_CLIENTS_EVERY_REQUEST {
+        if crate::paths::resolve_inside(root, f, false).is_ok_and(|p| p.is_file()) {
+            out.insert(f.to_string());
+        }
+    }
+    for f in files.iter().filter(|f| f.starts_with(CURSOR_RULES_DIR)) {
+        if read_parsed(root, f).is_some_and(|p| {
+            p.frontmatter
+                .get("alwaysApply")
+                .is_some_and(|(v, _)| v.trim() == "true")
+        }) {
+            out.insert(f.clone());
+        }
+    }
+    out
+}
+
+/// Every file some client loads into every session or request: Claude Code's per-session set
+/// and [`other_clients_every_request`].
+pub fn every_request_of(root: &Path) -> HashSet<String> {
+    let mut set = per_session_of(root);
+    let mut cursor: Vec<String> = Vec::new();
+    collect_rules(root, CURSOR_RULES_DIR.trim_end_matches('/'), &mut cursor);
+    set.extend(other_clients_every_request(root, &cursor));
+    set
+}
+
 /// The load class of each of `docs` (root-relative) under `root`.
 pub fn injection_frequencies(root: &Path, docs: &[String]) -> HashMap<String, InjectionFrequency> {
-    let set = per_session_of(root);
+    let set = every_request_of(root);
     docs.iter().map(|d| (d.clone(), class(&set, d))).collect()
 }
 

@@ -135,8 +135,16 @@ pub struct Parsed {
     pub idents: Vec<CodeIdent>,
     /// Headings in order.
     pub headings: Vec<Heading>,
-    /// Anchor names: GitHub heading slugs plus explicit `id`/`name` HTML anchors.
+    /// Anchor names: GitHub heading slugs, explicit heading ids (`## Title {#id}`) and
+    /// explicit `id`/`name` HTML anchors.
     pub anchors: Vec<String>,
+    /// The page renders content this text does not hold (a self-closing component such as
+    /// `<Settings :level="2" />`, a VitePress `<!--@include: ...-->`): its headings, and so its
+    /// anchors, are not all known.
+    pub includes_content: bool,
+    /// Identifier tokens (3 characters or more) of the document's own code blocks: names a
+    /// tutorial or example defines for itself.
+    pub code_tokens: std::collections::HashSet<String>,
     /// Duplicate-candidate blocks.
     pub blocks: Vec<Block>,
     /// Task-list boxes: (total, checked).
@@ -451,6 +459,45 @@ fn blank(prose: &mut [u8], r: Range<usize>) {
     }
 }
 
+/// Splits a heading's text at a trailing explicit id: `Title {#id}` → (`Title`, `id`).
+///
+/// ```
+/// use hygiene::scan::markdown::explicit_id;
+/// assert_eq!(explicit_id("Shell {#shell-shebang}"), ("Shell", Some("shell-shebang")));
+/// assert_eq!(explicit_id("Set {a}"), ("Set {a}", None));
+/// ```
+pub fn explicit_id(txt: &str) -> (&str, Option<&str>) {
+    if let Some(body) = txt.strip_suffix('}') {
+        if let Some((head, id)) = body.rsplit_once("{#") {
+            let id = id.split_whitespace().next().unwrap_or("");
+            if !id.is_empty() {
+                return (head.trim_end(), Some(id));
+            }
+        }
+    }
+    (txt, None)
+}
+
+/// Whether raw HTML renders content from elsewhere: a self-closing component tag
+/// (`<Settings :level="2" />`, `<Snippet file="x.mdx" />`) or a VitePress include.
+///
+/// ```
+/// use hygiene::scan::markdown::includes_content;
+/// assert!(includes_content("<Settings :level=\"2\" />\n"));
+/// assert!(includes_content("<!--@include: ./parts/basics.md-->"));
+/// assert!(!includes_content("<Note>\nSee below.\n</Note>"));
+/// assert!(!includes_content("<br />"));
+/// ```
+pub fn includes_content(html: &str) -> bool {
+    let t = html.trim_start();
+    if t.starts_with("<!--@include:") {
+        return true;
+    }
+    t.strip_prefix('<')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+        && t.trim_end().ends_with("/>")
+}
+
 fn html_anchors(html: &str, out: &mut Vec<String>) {
     for key in ["id=\"", "name=\""] {
         for (i, _) in html.match_indices(key) {
@@ -485,6 +532,7 @@ pub fn parse(text: &str) -> Parsed {
     let mut parser = Parser::new_ext(&body, opts).into_offset_iter();
     let mut depth = 0usize; // block container depth
     let mut heading: Option<(u8, usize, String)> = None;
+    let mut in_code_block = false;
     let mut slugs: HashMap<String, u32> = HashMap::new();
     let mut top_blocks: Vec<Range<usize>> = Vec::new();
     let mut in_link_dest: Vec<(String, Range<usize>)> = Vec::new();
@@ -506,7 +554,10 @@ pub fn parse(text: &str) -> Parsed {
                     Tag::Heading { level, .. } => {
                         heading = Some((level as u8, range.start, String::new()));
                     }
-                    Tag::CodeBlock(_) => blank(&mut prose, range.clone()),
+                    Tag::CodeBlock(_) => {
+                        in_code_block = true;
+                        blank(&mut prose, range.clone())
+                    }
                     Tag::Link {
                         link_type,
                         dest_url,
@@ -528,8 +579,18 @@ pub fn parse(text: &str) -> Parsed {
             }
             Event::End(end) => {
                 depth = depth.saturating_sub(1);
+                if let TagEnd::CodeBlock = end {
+                    in_code_block = false;
+                }
                 if let TagEnd::Heading(_) = end {
                     if let Some((level, start, txt)) = heading.take() {
+                        // `## Title {#id}`: the id is the anchor site generators use; GitHub
+                        // shows the braces and slugs the whole line.
+                        let (txt, explicit) = explicit_id(txt.trim());
+                        if let Some(id) = explicit {
+                            p.anchors.push(id.to_lowercase());
+                            p.anchors.push(slug(txt));
+                        }
                         let base = slug(txt.trim());
                         let n = slugs.entry(base.clone()).or_insert(0);
                         let s = if *n == 0 {
@@ -550,6 +611,13 @@ pub fn parse(text: &str) -> Parsed {
                 if let Some(h) = heading.as_mut() {
                     h.2.push_str(&t);
                 }
+                if in_code_block {
+                    for tok in t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                        if tok.len() >= 3 && !tok.starts_with(|c: char| c.is_ascii_digit()) {
+                            p.code_tokens.insert(tok.to_string());
+                        }
+                    }
+                }
             }
             Event::Code(t) => {
                 if let Some(h) = heading.as_mut() {
@@ -557,30 +625,27 @@ pub fn parse(text: &str) -> Parsed {
                 }
                 let line = p.lines.line(range.start);
                 let inner = t.trim();
-                if looks_like_path(inner) {
+                let path = looks_like_path(inner);
+                if path || looks_like_file_name(inner) {
                     p.refs.push(Ref {
                         line,
                         dest: inner.to_string(),
                         via: Via::Code,
                         literal: false,
                     });
-                } else {
-                    // `config.load` may be a file name or a member: it stays an identifier too.
-                    if looks_like_file_name(inner) {
-                        p.refs.push(Ref {
-                            line,
-                            dest: inner.to_string(),
-                            via: Via::Code,
-                            literal: false,
-                        });
-                    }
+                }
+                // `config.load` may be a file name or a member: it stays an identifier too.
+                if !path {
                     if let Some((text, strong)) = code_ident(inner) {
                         p.idents.push(CodeIdent { line, text, strong });
                     }
                 }
                 blank(&mut prose, range);
             }
-            Event::Html(h) | Event::InlineHtml(h) => html_anchors(&h, &mut p.anchors),
+            Event::Html(h) | Event::InlineHtml(h) => {
+                p.includes_content |= includes_content(&h);
+                html_anchors(&h, &mut p.anchors)
+            }
             Event::TaskListMarker(checked) => {
                 p.tasks.0 += 1;
                 p.tasks.1 += u32::from(checked);

@@ -25,6 +25,7 @@ pub mod markdown;
 pub mod progress;
 pub mod refs;
 pub mod sarif;
+pub mod sites;
 pub mod timings;
 pub mod walk;
 
@@ -51,24 +52,45 @@ pub struct SignalRule {
     pub fact: &'static str,
     /// Its fields besides `kind`.
     pub fields: &'static [&'static str],
+    /// `fact`: the scanner proves what the signal says about the document (a path that does
+    /// not resolve, a copied block, a size); `hint`: the signal is true of the text but whether
+    /// the document is stale needs reading (a status line, a marker, churn of what it names, a
+    /// name the source lacks). Both reach the model; hints rank after facts.
+    pub class: SignalClass,
+}
+
+/// Whether a signal kind proves its claim or points at something to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SignalClass {
+    /// The scanner proves it.
+    Fact,
+    /// It needs reading to tell.
+    Hint,
 }
 
 /// The signal table, one row per [`Signal`] variant, in contract order.
 pub fn signal_rules() -> Vec<SignalRule> {
-    let r = |kind, fact, fields| SignalRule { kind, fact, fields };
+    use SignalClass::{Fact, Hint};
+    let r = |kind, fact, fields, class| SignalRule {
+        kind,
+        fact,
+        fields,
+        class,
+    };
     vec![
-        r("missing-path", "a link, backticked path or @import resolves to no file in the tree", &["line", "ref", "via", "renamed_to", "deleted_in"]),
-        r("missing-anchor", "a #fragment names no heading of the target Markdown document (GitHub slug rules)", &["line", "ref"]),
-        r("missing-symbol", "a backticked call or path identifier (or a snake_case identifier in a document that references source files) occurs nowhere in the tracked source", &["line", "ref"]),
-        r("duplicate-block", "a block (paragraph, list, table, quote, fenced code or section) is identical after whitespace folding to one in another file", &["start_line", "end_line", "canonical_ref"]),
-        r("checklist-complete", "every task-list checkbox is checked, and there are enough of them", &["checked"]),
-        r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped", &["line", "text"]),
-        r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"]),
-        r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"]),
-        r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"]),
-        r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"]),
-        r("drift", "the files it references changed in enough commits since the document last changed", &["commits", "since"]),
-        r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[]),
+        r("missing-path", "a link, backticked path or @import resolves to no file in the tree", &["line", "ref", "via", "renamed_to", "deleted_in"], Fact),
+        r("missing-anchor", "a #fragment names no heading of the target Markdown document (GitHub slug rules)", &["line", "ref"], Fact),
+        r("missing-symbol", "a backticked call or path identifier (or a snake_case identifier in a document that references source files) occurs nowhere in the tracked source", &["line", "ref"], Hint),
+        r("duplicate-block", "a block (paragraph, list, table, quote, fenced code or section) is identical after whitespace folding to one in another file", &["start_line", "end_line", "canonical_ref"], Fact),
+        r("checklist-complete", "every task-list checkbox is checked, and there are enough of them", &["checked"], Fact),
+        r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped (not where the same line marks a resolved-narrative)", &["line", "text"], Hint),
+        r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"], Hint),
+        r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"], Hint),
+        r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"], Fact),
+        r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"], Fact),
+        r("drift", "the files it references changed in enough commits since the document last changed", &["commits", "since"], Hint),
+        r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[], Fact),
     ]
 }
 
@@ -77,7 +99,9 @@ pub fn signal_rules() -> Vec<SignalRule> {
 pub struct Thresholds {
     /// `oversize` for a file loaded every session: raw tokens above this.
     pub oversize_per_session_tokens: u64,
-    /// `oversize` for a file read on demand: raw tokens above this.
+    /// `oversize` for a file read on demand: raw tokens above this. A reference page, a
+    /// tutorial or a translation read on demand is long by design and costs only when read;
+    /// judged on public repositories, only far longer ones were worth splitting.
     pub oversize_on_demand_tokens: u64,
     /// `duplicate-block`: minimum length of the whitespace-folded block, in bytes.
     pub duplicate_min_chars: u64,
@@ -89,18 +113,27 @@ pub struct Thresholds {
     pub resolved_narrative_min_words: u32,
     /// Documents larger than this are skipped (`too-large`), in bytes.
     pub file_size_cap_bytes: u64,
+    /// `missing-path`: a bare file name (`tsconfig.json`) that this many files of the tree
+    /// carry is a kind of file, not one file, and is not checked.
+    pub generic_name_min_files: u32,
 }
 
 /// The thresholds in force.
 pub const THRESHOLDS: Thresholds = Thresholds {
     oversize_per_session_tokens: 2_000,
-    oversize_on_demand_tokens: 10_000,
+    oversize_on_demand_tokens: 20_000,
     duplicate_min_chars: 80,
     drift_min_commits: 3,
     checklist_min_boxes: 3,
     resolved_narrative_min_words: 400,
     file_size_cap_bytes: 2 * 1024 * 1024,
+    generic_name_min_files: 3,
 };
+
+/// The signals a document governed by a lifecycle rule (one that deletes it once it has
+/// served or aged) never draws: its references are intentions or a record, and the lifecycle
+/// question decides its fate.
+pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing-symbol", "drift"];
 
 /// The signals a document marked `hygiene: frozen` in its frontmatter never draws: a frozen
 /// document is finished on purpose, so its size is not bloat to act on.
@@ -435,14 +468,20 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             (h, t.elapsed())
         })
     });
+    // A document's findings read site routes too: its entries hold while the sites do.
+    let docs_context = cache::docs_context(&roles, walked.tree.sites());
     let prior = if use_cache {
-        cache::Docs::load(&root, &context)
+        cache::Docs::load(&root, &docs_context)
     } else {
         cache::Docs::default()
     };
     timer.mark("cache load", || format!("({} entries)", prior.len()));
     let tree = &walked.tree;
     let per_session = loadclass::per_session(tree, &walked.docs);
+    // Loaded every session or request by some client: the load class (a Cursor rule that
+    // always applies costs every Cursor request), while the readers stay Claude's set.
+    let mut every_request = per_session.clone();
+    every_request.extend(loadclass::other_clients_every_request(&root, &walked.docs));
     let readers = crate::readers::ReaderMap::new(per_session.clone(), roles.clone());
     // Stamps vouch only for files older than a few seconds by the real clock (file times are
     // real, whatever time a test pretends it is).
@@ -464,7 +503,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             Ok(m) => m,
             Err(reason) => return skip(reason),
         };
-        let freq = loadclass::class(&per_session, rel);
+        let freq = loadclass::class(&every_request, rel);
         let checked = under(&filters, rel);
         let stamp = if use_cache {
             cache::stamp(&meta, now_real)
@@ -630,7 +669,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         if d.checked {
             for (_, text) in detectors::missing_symbol::checked(&d.parsed) {
                 names.extend(
-                    detectors::missing_symbol::names(text)
+                    detectors::missing_symbol::wanted(text)
                         .into_iter()
                         .map(str::to_string),
                 );
@@ -644,11 +683,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     let symbols = if wanted.is_empty() {
         None
     } else {
-        let is_source = |p: &String| {
-            markdown::extension(p).is_some_and(|e| {
-                markdown::SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())
-            })
-        };
+        let is_source = |p: &String| detectors::missing_symbol::maybe_source(p);
         let mut sources: Vec<String> = match &repo {
             Some(_) => tracked.iter().filter(|p| is_source(p)).cloned().collect(),
             None => tree
@@ -752,11 +787,29 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         };
         let mut findings = findings;
         findings.sort_by_key(|f| order(&f.signal));
+        // "Status: resolved" atop a long write-up is one fact: the resolved narrative (the
+        // model distils it); the same line as a plain status-done would say it twice.
+        let narrative: Vec<u32> = findings
+            .iter()
+            .filter_map(|f| match &f.signal {
+                Signal::ResolvedNarrative { line, .. } => Some(*line),
+                _ => None,
+            })
+            .collect();
+        findings.retain(
+            |f| !matches!(&f.signal, Signal::StatusDone { line, .. } if narrative.contains(line)),
+        );
         // What the document is decides what it may draw, and whether anything may edit it
         // without a prompt (a changelog keeps its old paths; a template names another
         // repository's).
-        let per = per_session.contains(&d.path);
+        let per = every_request.contains(&d.path);
         findings.retain(|f| crate::roles::allows(d.role, signal_kind(&f.signal), per));
+        // A document a lifecycle rule will delete (a plan, a handoff) names paths as
+        // intentions ("Create: `src/x.rs`") or as the record of a session: whether it has
+        // served is its question, not whether each name still resolves.
+        if rulebook.governs(&d.path).is_some() {
+            findings.retain(|f| !GOVERNED_QUIET.contains(&signal_kind(&f.signal)));
+        }
         if findings.is_empty() {
             continue;
         }
@@ -799,7 +852,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         if changed {
             cache::save_docs(
                 &root,
-                &context,
+                &docs_context,
                 docs.iter().zip(&kept).map(|(d, k)| {
                     (
                         d.path.as_str(),
@@ -871,7 +924,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         governed,
         &filters,
         &all_files,
-        &per_session,
+        &every_request,
         &count,
     );
     let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {

@@ -21,6 +21,77 @@ pub struct Tree {
     pub dirs: HashSet<String>,
     /// File names (last segment) of every file, for bare `name.ext` mentions.
     pub basenames: HashSet<String>,
+    /// The documentation sites in the tree, found on first use (after the walk).
+    pub sites: std::sync::OnceLock<super::sites::Sites>,
+    /// The tree's ignore rules, read on first use.
+    pub ignores: std::sync::OnceLock<Vec<ignore::gitignore::Gitignore>>,
+}
+
+impl Tree {
+    /// The documentation sites of the walked tree.
+    pub fn sites(&self) -> &super::sites::Sites {
+        self.sites.get_or_init(|| super::sites::Sites::new(self))
+    }
+
+    /// Whether git ignores `rel` (or a folder above it): a build output, a local checkout, a
+    /// tool's runtime state. Read from `.git/info/exclude` and every walked `.gitignore`, each
+    /// rooted at its folder; only regular files are read (a FIFO named `.gitignore` is not).
+    pub fn ignored(&self, rel: &str) -> bool {
+        let answer = self.ignored_unrecorded(rel);
+        record(Query::Ignored, rel, answer);
+        answer
+    }
+
+    fn ignored_unrecorded(&self, rel: &str) -> bool {
+        let sets = self.ignores.get_or_init(|| {
+            let mut files: Vec<&str> = self
+                .files
+                .iter()
+                .filter(|f| f.rsplit('/').next() == Some(".gitignore"))
+                .map(String::as_str)
+                .collect();
+            files.sort();
+            let mut out = Vec::new();
+            for f in std::iter::once(".git/info/exclude").chain(files) {
+                let dir = if f == ".git/info/exclude" {
+                    ""
+                } else {
+                    folder(f)
+                };
+                let full = self.root.join(f);
+                if !std::fs::symlink_metadata(&full).is_ok_and(|m| m.is_file()) {
+                    continue;
+                }
+                let mut b = ignore::gitignore::GitignoreBuilder::new(self.root.join(dir));
+                if b.add(&full).is_none() {
+                    if let Ok(g) = b.build() {
+                        out.push(g);
+                    }
+                }
+            }
+            out
+        });
+        let full = self.root.join(rel);
+        sets.iter().any(|g| {
+            full.starts_with(g.path()) && g.matched_path_or_any_parents(&full, false).is_ignore()
+        })
+    }
+}
+
+impl Tree {
+    /// Whether the walk found the file `rel` (no look at the disk).
+    pub fn has_file(&self, rel: &str) -> bool {
+        let answer = self.files.contains(rel);
+        record(Query::HasFile, rel, answer);
+        answer
+    }
+
+    /// Whether the walk found the folder `rel` (no look at the disk).
+    pub fn has_dir(&self, rel: &str) -> bool {
+        let answer = self.dirs.contains(rel);
+        record(Query::HasDir, rel, answer);
+        answer
+    }
 }
 
 impl Tree {
@@ -67,6 +138,12 @@ pub enum Query {
     Exists,
     /// [`Tree::is_file`].
     IsFile,
+    /// [`Tree::has_file`].
+    HasFile,
+    /// [`Tree::has_dir`].
+    HasDir,
+    /// [`Tree::ignored`].
+    Ignored,
 }
 
 impl Query {
@@ -75,6 +152,9 @@ impl Query {
         match self {
             Query::Exists => tree.exists_unrecorded(rel),
             Query::IsFile => tree.is_file_unrecorded(rel),
+            Query::HasFile => tree.files.contains(rel),
+            Query::HasDir => tree.dirs.contains(rel),
+            Query::Ignored => tree.ignored_unrecorded(rel),
         }
     }
 }
@@ -265,7 +345,7 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             _ => Target::Skip,
         };
     }
-    if written.starts_with('~') {
+    if written.starts_with('~') || github_path(written) {
         return Target::Skip;
     }
     let decoded = percent_decode(written);
@@ -279,6 +359,28 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             path: Some(p.clone()),
             fragment,
         };
+    }
+    // A skill's files name each other from the skill's folder (the one holding `SKILL.md`):
+    // `references/details.md` links `references/more.md`.
+    if !decoded.starts_with(['/', '.']) {
+        if let Some(p) = skill_root(tree, doc)
+            .and_then(|s| normalize(s, &decoded))
+            .filter(|p| tree.exists(p))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
+    // A page of a documentation site links by route: `/guide/setup`, `setup.html`, `./setup`.
+    if r.via == Via::Link {
+        if let Some(p) = super::sites::route_target(tree, doc, &decoded) {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
     }
     if r.via == Via::Code {
         // A bare file name (`wrangler.toml`) means the file beside the document: only that
@@ -307,6 +409,40 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         written: written.to_string(),
         candidates,
     }
+}
+
+/// Whether a root-relative link is a page of github.com (`/owner/repo/blob/main/x.md`,
+/// `/owner/repo/tree/...`, `/owner/repo/issues/1`), which GitHub renders relative to its host.
+///
+/// ```
+/// use hygiene::scan::refs::github_path;
+/// assert!(github_path("/tldr-pages/tldr/blob/main/CONTRIBUTING.md"));
+/// assert!(github_path("/org/repo/issues/12"));
+/// assert!(!github_path("/docs/blob/intro.md") && !github_path("docs/a/blob/b/c"));
+/// ```
+pub fn github_path(written: &str) -> bool {
+    let Some(rest) = written.strip_prefix('/') else {
+        return false;
+    };
+    let segs: Vec<&str> = rest.split('/').collect();
+    segs.len() >= 4
+        && matches!(
+            segs[2],
+            "blob" | "tree" | "issues" | "pull" | "commit" | "releases" | "wiki" | "discussions"
+        )
+}
+
+/// The folder of the skill a document belongs to, when it sits below one (an ancestor folder,
+/// not its own, holding `SKILL.md`).
+pub fn skill_root<'t>(tree: &Tree, doc: &'t str) -> Option<&'t str> {
+    let mut dir = folder(doc);
+    while let Some((parent, _)) = dir.rsplit_once('/') {
+        if tree.has_file(&format!("{parent}/SKILL.md")) {
+            return Some(parent);
+        }
+        dir = parent;
+    }
+    None
 }
 
 /// Writes `new` (root-relative) the way `written` was written: relative to the linking file's

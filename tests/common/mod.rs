@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod fixture;
+pub mod generated;
 
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;

@@ -196,31 +196,83 @@ def rewriter(body, cwd):
     return say("Wrote %s: distilled entry %s." % (proposal, n))
 
 
+def batch_items(text):
+    """The items of a batch file the Read tool returned: each `item:` line's JSON."""
+    items = []
+    for ln in strip_read_numbers(text).splitlines():
+        if ln.startswith("item: "):
+            items.append(json.loads(ln[len("item: "):]))
+    return items
+
+
+def bill_batches(text):
+    """[(batch file, drafts file)] the triage output lists."""
+    return re.findall(r"^(\S+\.md) -> (\S+\.json)", text, re.M)
+
+
+def agent_tool(body):
+    return "Agent" if "Agent" in [t.get("name") for t in body.get("tools", [])] else "Task"
+
+
 def check(body, skill_text, cwd):
+    """The check skill as written: scan and triage, show the bill, judge the one batch here or
+    dispatch one classifier per batch, finalize, summary. It never reads the scan."""
     blocks = fenced_commands(skill_text)
-    scan_block = next(b for b in blocks if any(c.startswith("hygiene scan") for c in b))
+    first = next(b for b in blocks if any(c.startswith("hygiene scan") for c in b))
     finalize = next(c for b in blocks for c in b if c.startswith("hygiene finalize"))
     summary = next(c for b in blocks for c in b if c.startswith("hygiene summary"))
-    scan_file = re.search(r"Read `([^`]+)`", skill_text).group(1)
-    drafts_file = re.search(r"write `(\.hygiene/drafts/[^`]+\.json)`", skill_text).group(1)
+    prompt_tpl = re.search(r"prompt `(Judge BATCH[^`]*)`", skill_text).group(1)
     calls = tool_calls(body)
     if not calls:
-        return [bash(" && ".join(scan_block), "Clear old drafts and scan the repository")]
+        return [bash(" && ".join(first), "Scan and triage")]
     use, res = calls[-1]
     cmd = use["input"].get("command", "")
-    if use["name"] == "Bash" and "hygiene scan" in cmd:
-        return [read(os.path.join(cwd, scan_file))]
+    triage_out = next((_result_text(r) for u, r in calls if r and u["name"] == "Bash"
+                       and "hygiene triage" in u["input"].get("command", "")), "")
+    bill_line = next((ln for ln in triage_out.splitlines() if ln.startswith("bill:")), "")
+    if use["name"] == "Bash" and "hygiene triage" in cmd:
+        if "OVER BUDGET" in triage_out:
+            return say("BILL-ASK: %s\nGo on?" % bill_line)
+        batches = bill_batches(triage_out)
+        if not batches:
+            return [bash(finalize, "Finalize the settled drafts")]
+        if len(batches) == 1:
+            return [{"type": "text", "text": bill_line}, read(os.path.join(cwd, batches[0][0]))]
+        return [{"type": "text", "text": bill_line}] + [
+            {"type": "tool_use", "name": agent_tool(body), "input": {
+                "description": "Judge %s" % os.path.basename(bf),
+                "subagent_type": "hygiene:classifier",
+                "run_in_background": False,
+                "prompt": prompt_tpl.replace("BATCH", bf).replace("DRAFTS", df)}}
+            for bf, df in batches]
     if use["name"] == "Read":
-        scan = parse_json_result(_result_text(res))
-        if not scan.get("shortlist"):
-            return say("No stale or bloated documents found.")
-        drafts = draft_entries(scan["shortlist"])
+        drafts_file = dict(bill_batches(triage_out))[os.path.relpath(use["input"]["file_path"], cwd)]
+        drafts = draft_entries(batch_items(_result_text(res)))
         return [write(os.path.join(cwd, drafts_file), json.dumps(drafts, indent=2) + "\n")]
-    if use["name"] == "Write":
+    if use["name"] in ("Write", "Agent", "Task"):
         return [bash(finalize, "Finalize the drafts into the report")]
     if "hygiene finalize" in cmd:
         return [bash(summary, "Show the report summary")]
     return say("CHECK-DONE\n" + _result_text(res)[-1500:] + "\nRun /hygiene:clean to apply.")
+
+
+def classifier(body, cwd):
+    """The classifier agent as written: read the batch file the prompt names, write the drafts
+    file it names."""
+    prompt = next((b.get("text", "") for _, b in events(body) if b.get("type") == "text"
+                   and re.search(r"Judge \S+\.md", b.get("text", ""))), "")
+    m = re.search(r"Judge (\S+\.md) and write (\S+\.json)", prompt)
+    if not m:
+        return say("CLASSIFIER: prompt not understood: " + prompt[:300])
+    batch, drafts_file = m.group(1), m.group(2)
+    calls = tool_calls(body)
+    if not calls:
+        return [read(os.path.join(cwd, batch))]
+    use, res = calls[-1]
+    if use["name"] == "Read":
+        drafts = draft_entries(batch_items(_result_text(res)))
+        return [write(os.path.join(cwd, drafts_file), json.dumps(drafts, indent=2) + "\n")]
+    return say("Wrote %s." % drafts_file)
 
 
 def clean(body, skill_text, cwd):
@@ -254,8 +306,7 @@ def clean(body, skill_text, cwd):
                   for m in [re.search(r"Entry (\d+):", u["input"].get("prompt", ""))] if m}
     todo = [n for n in generative if n not in dispatched]
     if todo:
-        tool = "Agent" if "Agent" in [t.get("name") for t in body.get("tools", [])] else "Task"
-        return [{"type": "tool_use", "name": tool, "input": {
+        return [{"type": "tool_use", "name": agent_tool(body), "input": {
             "description": "Rewrite hygiene entry %d" % n,
             "subagent_type": "hygiene:rewriter",
             "run_in_background": False,
@@ -343,7 +394,7 @@ def respond(body):
     if REWRITER_MARK in system:
         return rewriter(body, cwd)
     if CLASSIFIER_MARK in system:
-        return say("CLASSIFIER: not used by this scenario")
+        return classifier(body, cwd)
     skill = last_skill(body)
     if skill is None:
         return say("MOCK: no hygiene skill in this request")

@@ -1,6 +1,9 @@
 //! `missing-anchor`: a `#fragment` into a Markdown document names none of its headings (GitHub
-//! slug rules, duplicates numbered `-1`, `-2`) nor an explicit HTML `id`/`name`. Line fragments
-//! (`#L10`, `#L10-L20`) are GitHub source anchors, not headings, and are not checked.
+//! slug rules, duplicates numbered `-1`, `-2`; into a documentation site's page, any slug with
+//! the same letters and digits), no explicit heading id (`{#id}`) and no HTML `id`/`name`. Line
+//! fragments (`#L10`, `#L10-L20`) are GitHub source anchors, not headings, and are not checked.
+//! A page that renders content from elsewhere (a self-closing component, an include) has
+//! headings the text does not show: fragments into it are not checked.
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
@@ -23,6 +26,21 @@ pub fn is_line_fragment(f: &str) -> bool {
     }
 }
 
+/// A slug's letters and digits, lowercased: what every generator's slug of one heading shares.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_anchor::loose;
+/// assert_eq!(loose("conf-d-environments"), loose("confd-environments"));
+/// assert_eq!(loose("_2-metadata-lua"), loose("2-metadatalua"));
+/// assert_ne!(loose("version-listing"), loose("version_list_url"));
+/// ```
+pub fn loose(slug: &str) -> String {
+    slug.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 fn is_markdown(path: &str) -> bool {
     extension(path).is_some_and(|e| {
         matches!(
@@ -41,6 +59,7 @@ fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<std::sync::Arc<HashSet<St
         .entry(path.to_string())
         .or_insert_with(|| {
             let list = match ctx.by_path.get(path) {
+                Some(&i) if ctx.docs[i].parsed.includes_content => return None,
                 Some(&i) => ctx.docs[i].parsed.anchors.clone(),
                 None => {
                     let full = crate::paths::resolve_inside(&ctx.tree.root, path, false).ok()?;
@@ -49,7 +68,11 @@ fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<std::sync::Arc<HashSet<St
                         return None;
                     }
                     let text = String::from_utf8(std::fs::read(&full).ok()?).ok()?;
-                    parse(strip_bom(&text)).anchors
+                    let parsed = parse(strip_bom(&text));
+                    if parsed.includes_content {
+                        return None;
+                    }
+                    parsed.anchors
                 }
             };
             Some(std::sync::Arc::new(list.into_iter().collect()))
@@ -79,7 +102,16 @@ impl Detector for MissingAnchor {
                 continue;
             };
             let want = frag.to_lowercase();
-            if !anchors.contains(&want) {
+            // A site generator slugs headings its own way (`conf.d` → `conf-d`, `CI/CD` →
+            // `ci-cd`, a leading `_` dropped): into a site's page, a fragment matches a heading
+            // when their letters and digits agree.
+            let in_site = ctx.tree.sites().of(path).is_some();
+            let found = anchors.contains(&want)
+                || (in_site && {
+                    let w = loose(&want);
+                    anchors.iter().any(|a| loose(a) == w)
+                });
+            if !found {
                 out.push(
                     Signal::MissingAnchor {
                         line: r.line,

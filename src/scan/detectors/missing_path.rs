@@ -47,6 +47,25 @@ pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Sugge
     }
 }
 
+fn evidence_of<A, B>(renamed: &Option<A>, deleted: &Option<B>) -> bool {
+    renamed.is_some() || deleted.is_some()
+}
+
+/// Whether a bare file name names a kind of file: at least
+/// `THRESHOLDS.generic_name_min_files` files of the tree carry it.
+fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
+    let min = crate::scan::THRESHOLDS.generic_name_min_files as usize;
+    ctx.tree.basenames.contains(name)
+        && ctx
+            .tree
+            .files
+            .iter()
+            .filter(|f| f.rsplit('/').next() == Some(name))
+            .take(min)
+            .count()
+            >= min
+}
+
 impl Detector for MissingPath {
     fn kind(&self) -> &'static str {
         "missing-path"
@@ -82,19 +101,54 @@ impl Detector for MissingPath {
             if renamed.is_some() {
                 deleted = None;
             }
+            // A path git ignores is a build output, a local checkout or a tool's runtime
+            // state (`.beads/issues.jsonl`): that it is absent here proves nothing.
+            // The reading that counts: a link's is beside the document, a backticked path's
+            // from the root.
+            let primary = match r.via {
+                crate::report::Via::Code => candidates
+                    .iter()
+                    .find(|(_, folder_relative)| !folder_relative)
+                    .or(candidates.first()),
+                _ => candidates.first(),
+            };
+            if renamed.is_none() && primary.is_some_and(|(c, _)| ctx.tree.ignored(c)) {
+                continue;
+            }
             let evidence = renamed.is_some() || deleted.is_some();
             // A bare file name is this repository's claim only where history shows the file
             // beside the document.
-            if r.via == crate::report::Via::Code && !written.contains('/') && !evidence {
+            // A backticked dot-folder path (`.claude/settings.json`, `.config/tool.yml`,
+            // `.github/workflows/x.yml`) or `./file` names a file of the reader's project or
+            // working folder, which a tool or a guide tells them about: a claim about this
+            // repository only where its history knows the path.
+            if r.via == crate::report::Via::Code
+                && written.starts_with('.')
+                && !written.starts_with("../")
+                && !evidence_of(&renamed, &deleted)
+            {
+                continue;
+            }
+            let bare = r.via == crate::report::Via::Code && !written.contains('/');
+            if bare && (!evidence || generic(ctx, written)) {
+                continue;
+            }
+            // An extension-less `a/b` in code is as often a name (`tools/call`, a JSON-RPC
+            // method; `origin/main`; a Go import path) as a path: it is a claim only where
+            // history knows it, or written as a folder (`src/backend/`).
+            if r.via == crate::report::Via::Code
+                && crate::scan::markdown::extension(written).is_none()
+                && !written.ends_with('/')
+                && !evidence
+            {
                 continue;
             }
             // Shipped content names the paths of the repositories it is copied into: only a
-            // reference relative to the document itself (a Markdown link not rooted at `/`, or
-            // a `./`, `../` path), or one this repository's history knows, is this repository's
-            // claim.
-            let relative = written.starts_with("./")
-                || written.starts_with("../")
-                || (r.via == crate::report::Via::Link && !written.starts_with('/'));
+            // Markdown link not rooted at `/` (relative to the document itself), or a path this
+            // repository's history knows, is this repository's claim.
+            // A Markdown link is relative to the document; a `./x` in code is the user's
+            // working folder.
+            let relative = r.via == crate::report::Via::Link && !written.starts_with('/');
             if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
                 continue;
             }
@@ -118,12 +172,14 @@ impl Detector for MissingPath {
             {
                 continue;
             }
+            // A bare name renamed within its folder is fixed by its new name; one that moved
+            // away (the root `tsconfig.json` into a package) may have been meant generically
+            // ("each example needs a `tsconfig.json`"): the model judges it.
             let suggestion = match &renamed {
-                Some((to, folder_relative)) if r.literal => Some(rename_suggestion(
-                    r.line,
-                    written,
-                    write_like(written, *folder_relative, &doc.path, to),
-                )),
+                Some((to, folder_relative)) if r.literal => {
+                    let new = write_like(written, *folder_relative, &doc.path, to);
+                    (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
+                }
                 _ => None,
             };
             out.push(Finding {

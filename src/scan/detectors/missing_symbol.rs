@@ -1,11 +1,20 @@
-//! `missing-symbol`: a backticked code identifier occurs nowhere in the tracked source.
+//! `missing-symbol`: a backticked code identifier that names this repository's code occurs
+//! nowhere in the tracked source.
 //!
-//! Precision first: an identifier is checked only when it has a path form (`Repo::history`), or
-//! when the document also references source files (then a call `run()` and a bare
-//! `snake_case_name` count too). A call alone in a document that points at no source is as
-//! likely a library or language function (`unwrap()`, `format!()`) as a stale name. "Occurs" means appears as an identifier token in any tracked
-//! source file, not "is defined", so a call to a library function the code uses is found. A
-//! repository without source files checks no symbols.
+//! Precision first: most backticked names in documents are not this repository's (a library's
+//! API, a language built-in, a config key, a tutorial's own code, a naming example). A name is
+//! checked only where the document ties it to this code:
+//!
+//! - a qualified name (`Repo::history`, `Config.load()`) whose qualifier (a `::` segment, or a
+//!   capitalised type before `.`) occurs in the source: the type is here, the member is gone;
+//! - an unqualified call or `snake_case` name on the same line as a reference to a source file
+//!   (`` `src/config.rs`: `load_config()` ``).
+//!
+//! Never a name the document's own code blocks use (a tutorial defines `process_query`), nor a
+//! placeholder (`parseAllowedXxx`, `foo_bar`, `my_handler`). "Occurs" means appears as an
+//! identifier token in a tracked source file (extension-less scripts with a `#!` line count),
+//! not "is defined", so a call into a library the code uses is found. A repository without
+//! source files checks no symbols.
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
@@ -36,23 +45,98 @@ pub fn names(ident: &str) -> Vec<&str> {
     out
 }
 
-/// Whether the document references a source file.
-pub fn references_source(p: &Parsed) -> bool {
-    p.refs.iter().any(|r| {
-        let w = crate::scan::refs::split(&r.dest).written;
-        extension(crate::scan::markdown::strip_line_suffix(w))
-            .is_some_and(|e| SOURCE_EXTENSIONS.iter().any(|s| s.eq_ignore_ascii_case(e)))
-    })
+/// Words that make an identifier a placeholder or an example, not a name.
+pub const PLACEHOLDER_WORDS: &[&str] = &[
+    "xxx", "foo", "bar", "baz", "qux", "my", "your", "some", "example",
+];
+
+/// Whether `ident` is a placeholder: one of its words (split at `_`, `::`, `.` and case
+/// changes) is a [`PLACEHOLDER_WORDS`] word.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_symbol::is_placeholder;
+/// assert!(is_placeholder("parseAllowedXxx") && is_placeholder("my_handler") && is_placeholder("Foo::bar"));
+/// assert!(!is_placeholder("load_config") && !is_placeholder("toolbar_height"));
+/// ```
+pub fn is_placeholder(ident: &str) -> bool {
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for c in ident.chars() {
+        if !c.is_ascii_alphanumeric() {
+            words.push(std::mem::take(&mut cur));
+            continue;
+        }
+        if c.is_ascii_uppercase() && cur.chars().last().is_some_and(|l| l.is_ascii_lowercase()) {
+            words.push(std::mem::take(&mut cur));
+        }
+        cur.push(c.to_ascii_lowercase());
+    }
+    words.push(cur);
+    words
+        .iter()
+        .any(|w| PLACEHOLDER_WORDS.contains(&w.as_str()))
 }
 
-/// The identifiers of `p` that are checked, with their lines.
+/// The qualifiers that tie a qualified name to this code: every `::` segment before the last,
+/// or the capitalised segments before the last `.` of a call (`Config.load()`; a lowercase
+/// `client.connect()` is a variable's method). Empty for an unqualified name.
+pub fn qualifiers(ident: &str) -> Vec<&str> {
+    if ident.contains("::") {
+        let segs: Vec<&str> = ident.split("::").collect();
+        return segs[..segs.len() - 1]
+            .iter()
+            .copied()
+            .filter(|s| !SKIP.contains(s))
+            .collect();
+    }
+    let segs: Vec<&str> = ident.split('.').collect();
+    segs[..segs.len() - 1]
+        .iter()
+        .copied()
+        .filter(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
+        .collect()
+}
+
+/// The last name of an identifier (`history` of `Repo::history`).
+pub fn last(ident: &str) -> &str {
+    ident.rsplit([':', '.']).next().unwrap_or(ident)
+}
+
+fn source_ext(w: &str) -> bool {
+    extension(crate::scan::markdown::strip_line_suffix(w))
+        .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// The identifiers of `p` that are checked, with their lines: qualified names, and unqualified
+/// ones on a line that references a source file; never one the document's code blocks use or a
+/// placeholder.
 pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
-    let src = references_source(p);
+    let source_lines: HashSet<u32> = p
+        .refs
+        .iter()
+        .filter(|r| source_ext(crate::scan::refs::split(&r.dest).written))
+        .map(|r| r.line)
+        .collect();
     p.idents
         .iter()
-        .filter(|i| (i.strong && i.text.contains("::")) || src)
+        .filter(|i| !qualifiers(&i.text).is_empty() || source_lines.contains(&i.line))
+        .filter(|i| !p.code_tokens.contains(last(&i.text)) && !is_placeholder(&i.text))
         .map(|i| (i.line, i.text.as_str()))
         .collect()
+}
+
+/// Every name the check of `ident` looks up: its last name and its qualifiers.
+pub fn wanted(ident: &str) -> Vec<&str> {
+    let mut out = vec![last(ident)];
+    out.extend(qualifiers(ident));
+    out
+}
+
+/// Whether a root-relative file may be source: a source extension, or none at all (a script
+/// such as `hooks/session-start`, searched only when it starts with `#!`).
+pub fn maybe_source(p: &str) -> bool {
+    let name = p.rsplit('/').next().unwrap_or(p);
+    source_ext(p) || (!name.contains('.') && !name.is_empty())
 }
 
 /// Reads `files` (root-relative source files) and returns which of `wanted` occur in them as
@@ -90,6 +174,9 @@ pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>)
     let Ok(bytes) = std::fs::read(&full) else {
         return local;
     };
+    if !source_ext(rel) && !bytes.starts_with(b"#!") {
+        return local;
+    }
     for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
         if tok.is_empty() || tok[0].is_ascii_digit() {
             continue;
@@ -114,7 +201,11 @@ impl Detector for MissingSymbol {
         };
         checked(&doc.parsed)
             .into_iter()
-            .filter(|(_, text)| names(text).iter().any(|n| !found.contains(*n)))
+            .filter(|(_, text)| {
+                let q = qualifiers(text);
+                !found.contains(last(text))
+                    && (q.is_empty() || q.iter().any(|n| found.contains(*n)))
+            })
             .map(|(line, text)| {
                 Signal::MissingSymbol {
                     line,
@@ -132,7 +223,7 @@ mod tests {
     use crate::scan::markdown::parse;
 
     #[test]
-    fn a_call_is_checked_only_where_the_document_points_at_source() {
+    fn a_name_is_checked_only_where_the_document_ties_it_to_this_code() {
         let texts = |md: &str| -> Vec<String> {
             checked(&parse(md))
                 .into_iter()
@@ -141,14 +232,18 @@ mod tests {
         };
         // a language or library call in a conventions note: not a claim about this repo's code
         assert!(texts("No `unwrap()` outside tests.\n").is_empty());
-        // a path form names this code base's types
+        // a qualified name is checked (its qualifier decides, against the source)
         assert_eq!(texts("Call `Repo::open` first.\n"), ["Repo::open"]);
-        // next to a source reference, calls and bare names are claims about that code
+        // on a line with a source reference, calls and bare names are claims about that code
         let both = texts("See `src/lib.rs`: `load()` and `parse_config`.\n");
+        assert_eq!(both, ["load", "parse_config"]);
+        // ... but not on another line
+        assert!(texts("See `src/lib.rs`.\n\nThen `parse_config`.\n").is_empty());
+        // a name the document's own code defines, and a placeholder, are never checked
         assert!(
-            both.contains(&"load()".to_string()) || both.contains(&"load".to_string()),
-            "{both:?}"
+            texts("`src/a.py`: `chat_loop()`\n\n```py\ndef chat_loop():\n    pass\n```\n")
+                .is_empty()
         );
-        assert!(both.iter().any(|t| t.contains("parse_config")), "{both:?}");
+        assert!(texts("`src/a.rs`: `parse_allowed_xxx`\n").is_empty());
     }
 }

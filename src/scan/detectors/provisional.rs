@@ -1,7 +1,14 @@
 //! `provisional-marker`: DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER written in capitals as a
-//! word of prose (not in code, not part of a file name like `TODO.md`), or a frontmatter or
+//! marker of prose (not in code, not part of a file name like `TODO.md`), or a frontmatter or
 //! status line whose first word is draft, wip or placeholder. Lowercase prose ("a draft of the
 //! API") is not a marker.
+//!
+//! The word must stand as a marker, not as the subject of a sentence: at the start of a line or
+//! a sentence (`TODO: cache it`, `- TBD`), as a value (`Owner: TBD`, `is TBD`), or directly
+//! followed by `:` or `(` (`TODO(n)`). "Do not create TODO lists", "a TODO app", an "IETF DRAFT
+//! (...)" title, a quoted `'TBD'`, a table of per-item statuses and a heading that names a
+//! phase ("Phase 3: DRAFT") are not markers; a heading that is the marker alone is. A status
+//! line that lists the statuses (`Draft | Review | Final`, a template) is not a status.
 
 use super::{first_word, prose_lines, status_value, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -13,34 +20,72 @@ pub const MARKERS: &[&str] = &["DRAFT", "WIP", "TODO", "TBD", "FIXME", "PLACEHOL
 pub const STATUS_WORDS: &[&str] = &["draft", "wip", "placeholder"];
 
 /// How many marker words `line` holds. A line naming three or more different markers is a list
-/// of the words (documentation about markers), not a marker, and counts zero.
+/// of the words (documentation about markers), not a marker, and counts zero; so does a table
+/// row.
 pub fn count_markers(line: &str) -> u32 {
+    let t = line.trim_start();
+    if t.starts_with('|') {
+        return 0;
+    }
+    let heading = t.starts_with('#');
     let b = line.as_bytes();
     let mut n = 0;
     let mut kinds = 0;
     for m in MARKERS {
-        let before_n = n;
+        let mut named = false;
         for (i, _) in line.match_indices(m) {
             let before = i.checked_sub(1).map(|j| b[j]);
             let after = b.get(i + m.len()).copied();
             let after2 = b.get(i + m.len() + 1).copied();
+            let quoted = line[..i].ends_with(['\u{201c}', '\u{2018}']);
             let word_before =
-                before.is_some_and(|c| c.is_ascii_alphanumeric() || b"_/.-".contains(&c));
+                before.is_some_and(|c| c.is_ascii_alphanumeric() || b"_/.-'\"".contains(&c));
             let word_after = after
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'/')
+                .is_some_and(|c| c.is_ascii_alphanumeric() || b"_/'\"".contains(&c))
                 || (matches!(after, Some(b'.' | b'-'))
                     && after2.is_some_and(|c| c.is_ascii_alphanumeric()));
-            if !word_before && !word_after {
-                n += 1;
+            if word_before || word_after || quoted {
+                continue;
             }
+            named = true;
+            let rest = line[i + m.len()..]
+                .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+            let stands = if heading {
+                rest.is_empty() || rest.starts_with(':')
+            } else {
+                marker_position(&line[..i]) || matches!(after, Some(b':' | b'(' | b')'))
+            };
+            n += u32::from(stands);
         }
-        kinds += u32::from(n > before_n);
+        kinds += u32::from(named);
     }
     if kinds >= 3 {
         0
     } else {
         n
     }
+}
+
+/// Whether the text before a marker leaves it standing as one: nothing but list, quote,
+/// emphasis and checkbox marks (the start of a line), the end of a sentence or a label (`.`,
+/// `;`, `:`, `=`, `(`, `—`), or a copula (`is`, `are`, `be`, `was`, `still`).
+fn marker_position(before: &str) -> bool {
+    let p =
+        before.trim_end_matches(|c: char| c == '*' || c == '_' || c == '~' || c.is_whitespace());
+    let bare = p.trim_start_matches(|c: char| {
+        c.is_whitespace() || "-+*>#_[]()x.".contains(c) || c.is_ascii_digit()
+    });
+    if bare.is_empty() || p.ends_with(['.', ';', ':', '=', '(', '\u{2014}', '!', '?']) {
+        return true;
+    }
+    let last = p
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    matches!(
+        last.to_ascii_lowercase().as_str(),
+        "is" | "are" | "be" | "was" | "still"
+    )
 }
 
 /// The detector.
@@ -66,7 +111,9 @@ impl Detector for Provisional {
             let mut n = count_markers(l);
             if n == 0 {
                 if let Some(v) = status_value(l) {
-                    n = u32::from(STATUS_WORDS.contains(&first_word(v).as_str()));
+                    n = u32::from(
+                        STATUS_WORDS.contains(&first_word(v).as_str()) && !v.contains('|'),
+                    );
                 }
             }
             if n > 0 {
@@ -96,6 +143,34 @@ mod tests {
             count_markers("see TODO.md and docs/TODO and TODO-list and todo"),
             0
         );
-        assert_eq!(count_markers("A DRAFT; TBD."), 2);
+        assert_eq!(count_markers("A DRAFT; TBD."), 1);
+    }
+
+    #[test]
+    fn a_marker_stands_as_one() {
+        for yes in [
+            "TODO: cache the index",
+            "- TBD",
+            "- [ ] **WIP** the parser",
+            "Owner: TBD",
+            "The date is TBD.",
+            "It works. FIXME the retry path",
+            "TODO(42): drop this",
+            "> TODO",
+            "## TODO",
+        ] {
+            assert_eq!(count_markers(yes), 1, "{yes}");
+        }
+        for no in [
+            "Do NOT create markdown TODO lists.",
+            "> Save-state TODO app for the terminal.",
+            "- OAuth 2.1 IETF DRAFT ([draft-ietf-oauth-v2-1-13](https://example.com))",
+            "never write them: 'TBD', 'TODO',",
+            "| Uptime automation | Planned | Q2 2026 | TBD |",
+            "## Phase 3: DRAFT review flow",
+            "- [bd todo](#bd-todo) \u{2014} Manage TODO items",
+        ] {
+            assert_eq!(count_markers(no), 0, "{no}");
+        }
     }
 }

@@ -39,12 +39,25 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
     let heading_lines: Vec<u32> = doc.parsed.headings.iter().map(|h| h.line).collect();
     for (line, l) in prose_lines(&doc.parsed.prose) {
         let t = undecorate(l).to_ascii_lowercase();
-        if heading_lines.contains(&line)
-            && RESOLUTION_HEADINGS.iter().any(|h| {
-                t.starts_with(h) && !t[h.len()..].starts_with(|c: char| c.is_alphanumeric())
-            })
-        {
-            return Some(line);
+        // The heading as written (code in it is blank in the prose): it must be the phrase
+        // itself, perhaps with a date or a note after `:`, `(`, `-` (not "The Fix Loop", a
+        // feature's name, nor "`$ref` Resolution", a section of a spec).
+        if heading_lines.contains(&line) {
+            let raw = doc.text[doc.parsed.lines.range(line, doc.text.len())].to_ascii_lowercase();
+            let h_text = undecorate(&raw);
+            if RESOLUTION_HEADINGS.iter().any(|h| {
+                h_text.strip_prefix(h).is_some_and(|rest| {
+                    let rest = rest.trim_end();
+                    rest.is_empty()
+                        || rest.starts_with([':', '(', '-', '\u{2014}'])
+                        || rest.starts_with(" (")
+                        || rest.starts_with(" -")
+                        || rest.starts_with(" \u{2014}")
+                        || rest.starts_with(" :")
+                })
+            }) {
+                return Some(line);
+            }
         }
         if t.starts_with("resolved:") || t.starts_with("resolution:") {
             return Some(line);

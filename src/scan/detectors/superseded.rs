@@ -1,7 +1,9 @@
 //! `superseded-marker`: the document says it was superseded, replaced, deprecated or made
 //! obsolete. To keep prose about deprecated APIs out, the word must be the document speaking
 //! about itself: a frontmatter `status:`/`superseded_by:`, a status line, a line that starts
-//! with the word (`> **Deprecated:** see ...`), or `This document is superseded ...`.
+//! with the word (`> **Deprecated:** see ...`), or `This document is superseded ...`. A note
+//! that names another subject (`**Deprecated**: The Sampling feature is ...`) and a table row
+//! of statuses are not about the document.
 
 use super::{first_word, prose_lines, status_value, undecorate, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -17,6 +19,10 @@ const SELF_NOUNS: &[&str] = &[
 
 /// Whether a prose line is a self-describing supersession marker.
 pub fn is_marker(line: &str) -> bool {
+    // A table row defines or lists statuses (`| superseded | Replaced by a newer SEP |`).
+    if line.trim_start().starts_with('|') {
+        return false;
+    }
     if let Some(v) = status_value(line) {
         return SUPERSEDED_WORDS.contains(&first_word(v).as_str());
     }
@@ -30,12 +36,25 @@ pub fn is_marker(line: &str) -> bool {
             // `Deprecated: ...`, `**Superseded** by ...`, not `Deprecated APIs are listed below`.
             let at = s.find(w).map_or(0, |i| i + w.len());
             let rest = s[at..].trim_start_matches(['*', '_']);
-            rest.is_empty()
-                || [
-                    ":", ".", "!", " by", " in favo", " since", " as of", " —", " -", " (",
-                ]
-                .iter()
-                .any(|p| rest.starts_with(p))
+            // `Deprecated: The Sampling feature is ...`, `Deprecated: the standalone `x`
+            // binary ...`: a note about a subject the page documents, not about the page.
+            let after: Vec<&str> = rest
+                .trim_start_matches([':', '*', '_', ' '])
+                .split(|c: char| !c.is_alphanumeric() && c != '`')
+                .filter(|w| !w.is_empty())
+                .take(2)
+                .collect();
+            let subject = after.first().is_some_and(|w| w.starts_with('`'))
+                || (after.first().is_some_and(|w| {
+                    matches!(*w, "the" | "a" | "an" | "these" | "those" | "following")
+                }) && !after.get(1).is_some_and(|n| SELF_NOUNS.contains(n)));
+            !subject
+                && (rest.is_empty()
+                    || [
+                        ":", ".", "!", " by", " in favo", " since", " as of", " —", " -", " (",
+                    ]
+                    .iter()
+                    .any(|p| rest.starts_with(p)))
         }
         ["replaced", "by", ..] => true,
         ["this", noun, rest @ ..] if SELF_NOUNS.contains(noun) => {
@@ -118,6 +137,10 @@ mod tests {
             assert!(is_marker(yes), "{yes}");
         }
         for no in [
+            "**Deprecated**: The Sampling feature is deprecated as of protocol version",
+            "> **Deprecated:** The standalone `beads-merge` binary is no longer maintained.",
+            "**Deprecated**: The following client primitives are deprecated.",
+            "| `superseded` | Replaced by a newer SEP |",
             "Deprecated APIs are listed below.",
             "We replaced the parser last year.",
             "- the `old()` call is deprecated",

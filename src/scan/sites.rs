@@ -1,0 +1,405 @@
+//! Documentation sites: where a page's link by route (`/getting-started/installation`,
+//! `/cli/config.html`, `./toml-tasks`) lands in the tree.
+//!
+//! Site generators publish `docs/guide/setup.md` at a route like `/guide/setup`,
+//! `/guide/setup.html` or `/guide/setup/`, and their pages link by route, not by file. Read as a
+//! file path, about a third of all missing-path signals on such repositories pointed at pages
+//! that exist. So a link in a page of a site (a folder holding one of [`SITE_RULES`]' markers)
+//! that names no file is tried again as a route: against the site's content folders, with or
+//! without a page extension, `.html` read as the page, a trailing `/` or `index` as the folder's
+//! index page. Only links are read this way; a backticked path still names a file.
+
+use super::refs::{normalize, Tree};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// One site generator: the files (or folders) at a site's root that name it, and the folders
+/// under that root its routes start from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct SiteRule {
+    /// The generator.
+    pub generator: &'static str,
+    /// File or folder names at the site's root.
+    pub markers: &'static [&'static str],
+    /// Folders (relative to the site's root; `""` the root itself) a route `/a/b` is read
+    /// under, in order: pages first, then static assets.
+    pub content_roots: &'static [&'static str],
+}
+
+/// The site table, tried in order; the nearest site root above a page wins.
+pub const SITE_RULES: &[SiteRule] = &[
+    SiteRule {
+        generator: "docusaurus",
+        markers: &[
+            "docusaurus.config.js",
+            "docusaurus.config.ts",
+            "docusaurus.config.mjs",
+            "docusaurus.config.cjs",
+        ],
+        content_roots: &["", "docs", "src/pages", "blog", "static"],
+    },
+    SiteRule {
+        generator: "vitepress",
+        markers: &[".vitepress"],
+        content_roots: &["", "public"],
+    },
+    SiteRule {
+        generator: "mintlify",
+        markers: &["mint.json", "docs.json"],
+        content_roots: &[""],
+    },
+    SiteRule {
+        generator: "starlight / astro",
+        markers: &[
+            "astro.config.mjs",
+            "astro.config.js",
+            "astro.config.ts",
+            "astro.config.mts",
+        ],
+        content_roots: &["src/content/docs", "src/pages", "public"],
+    },
+    SiteRule {
+        generator: "hugo",
+        markers: &["hugo.toml", "hugo.yaml", "hugo.json"],
+        content_roots: &["content", "static", "assets"],
+    },
+    SiteRule {
+        generator: "mkdocs",
+        markers: &["mkdocs.yml", "mkdocs.yaml"],
+        content_roots: &["docs"],
+    },
+    SiteRule {
+        generator: "mdbook",
+        markers: &["book.toml"],
+        content_roots: &["src"],
+    },
+    SiteRule {
+        generator: "jekyll",
+        markers: &["_config.yml"],
+        content_roots: &[""],
+    },
+    SiteRule {
+        generator: "gitbook",
+        markers: &[".gitbook.yaml"],
+        content_roots: &[""],
+    },
+    SiteRule {
+        generator: "nextra / next",
+        markers: &["next.config.js", "next.config.mjs", "next.config.ts"],
+        content_roots: &["pages", "src/pages", "content", "app", "public"],
+    },
+];
+
+/// Extensions a page is written in; a route names a page without one (or with `.html`).
+pub const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown"];
+
+/// Index pages a folder route (`/guide/`, `/guide`) serves.
+pub const INDEX_PAGES: &[&str] = &[
+    "index.md",
+    "index.mdx",
+    "README.md",
+    "_index.md",
+    "index.html",
+];
+
+/// The site roots of a tree: `(root folder, rule)`, deepest first, and each root's redirects.
+#[derive(Debug, Default)]
+pub struct Sites {
+    roots: Vec<(String, &'static SiteRule)>,
+    redirects: std::collections::HashMap<String, Vec<(String, String)>>,
+}
+
+/// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
+/// configuration (Mintlify's `docs.json`, `mint.json`): a route that a redirect serves exists.
+fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
+    let ok = std::fs::symlink_metadata(full)
+        .is_ok_and(|m| m.is_file() && m.len() <= super::THRESHOLDS.file_size_cap_bytes);
+    let v: Option<serde_json::Value> = ok
+        .then(|| std::fs::read(full).ok())
+        .flatten()
+        .and_then(|b| serde_json::from_slice(&b).ok());
+    v.as_ref()
+        .and_then(|v| v.get("redirects"))
+        .and_then(|r| r.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|r| {
+                    Some((
+                        r.get("source")?.as_str()?.to_string(),
+                        r.get("destination")?.as_str()?.to_string(),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The destination a redirect `source` pattern sends `route` to: `:name` matches one segment,
+/// `:name*` the rest; both are substituted into `destination`.
+///
+/// ```
+/// use hygiene::scan::sites::redirect;
+/// assert_eq!(redirect("/spec/latest/:slug*", "/spec/2026/:slug*", "/spec/latest/basic/auth").as_deref(), Some("/spec/2026/basic/auth"));
+/// assert_eq!(redirect("/docs/latest", "/docs/2026/intro", "/docs/latest").as_deref(), Some("/docs/2026/intro"));
+/// assert_eq!(redirect("/a/:x", "/b/:x", "/a/b/c"), None);
+/// ```
+pub fn redirect(source: &str, destination: &str, route: &str) -> Option<String> {
+    let src: Vec<&str> = source.trim_matches('/').split('/').collect();
+    let got: Vec<&str> = route.trim_matches('/').split('/').collect();
+    let mut vars: Vec<(String, String)> = Vec::new();
+    for (i, seg) in src.iter().enumerate() {
+        if let Some(name) = seg.strip_prefix(':') {
+            if let Some(name) = name.strip_suffix('*') {
+                vars.push((format!(":{name}*"), got.get(i..)?.join("/")));
+                let mut out = destination.to_string();
+                for (k, v) in vars.iter().rev() {
+                    out = out.replace(k.as_str(), v);
+                }
+                return Some(out);
+            }
+            vars.push((format!(":{name}"), got.get(i)?.to_string()));
+        } else if got.get(i) != Some(seg) {
+            return None;
+        }
+    }
+    if got.len() != src.len() {
+        return None;
+    }
+    let mut out = destination.to_string();
+    // Longer names first, so `:slug` does not eat part of `:slugs`.
+    vars.sort_by_key(|v| std::cmp::Reverse(v.0.len()));
+    for (k, v) in &vars {
+        out = out.replace(k.as_str(), v);
+    }
+    Some(out)
+}
+
+impl Sites {
+    /// Finds every site root in the walked tree.
+    pub fn new(tree: &Tree) -> Sites {
+        let mut roots: Vec<(String, &'static SiteRule)> = Vec::new();
+        for p in tree.files.iter().chain(tree.dirs.iter()) {
+            let (dir, name) = p.rsplit_once('/').unwrap_or(("", p.as_str()));
+            if let Some(rule) = SITE_RULES.iter().find(|r| r.markers.contains(&name)) {
+                if !roots.iter().any(|(d, _)| d == dir) {
+                    roots.push((dir.to_string(), rule));
+                }
+            }
+        }
+        roots.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        let mut redirects = std::collections::HashMap::new();
+        for (dir, rule) in &roots {
+            for m in rule.markers.iter().filter(|m| m.ends_with(".json")) {
+                let rel = if dir.is_empty() {
+                    m.to_string()
+                } else {
+                    format!("{dir}/{m}")
+                };
+                if tree.files.contains(&rel) {
+                    let r = read_redirects(&tree.root.join(&rel));
+                    if !r.is_empty() {
+                        redirects.insert(dir.clone(), r);
+                    }
+                }
+            }
+        }
+        Sites { roots, redirects }
+    }
+
+    /// Everything the sites resolve routes by, in a stable order: a per-document result that
+    /// read routes holds while this is unchanged (the scan cache keys documents by it).
+    pub fn fingerprint(&self) -> String {
+        let mut redirects: Vec<_> = self.redirects.iter().collect();
+        redirects.sort();
+        let roots: Vec<(&str, &str)> = self
+            .roots
+            .iter()
+            .map(|(d, r)| (d.as_str(), r.generator))
+            .collect();
+        format!("{roots:?} {redirects:?}")
+    }
+
+    /// The site a document is a page of: the deepest site root at or above its folder.
+    pub fn of(&self, doc: &str) -> Option<(&str, &'static SiteRule)> {
+        self.roots
+            .iter()
+            .find(|(root, _)| root.is_empty() || doc.starts_with(&format!("{root}/")))
+            .map(|(r, rule)| (r.as_str(), *rule))
+    }
+}
+
+/// The file a link `written` (the decoded path part) in the page `doc` serves when read as a
+/// route of the page's site, if one exists. `None` outside a site or when nothing matches.
+pub fn route_target(tree: &Tree, doc: &str, written: &str) -> Option<String> {
+    route_in(tree, doc, written, true)
+}
+
+fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<String> {
+    let (root, rule) = tree.sites().of(doc)?;
+    if let Some(found) = direct(tree, root, rule, doc, written) {
+        return Some(found);
+    }
+    // One redirect hop, to the page it serves.
+    let redirects = tree.sites().redirects.get(root).filter(|_| follow)?;
+    let route = written.strip_prefix('/')?;
+    redirects.iter().find_map(|(src, dst)| {
+        let to = redirect(src, dst, &format!("/{route}"))?;
+        route_in(tree, doc, &to, false)
+    })
+}
+
+fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) -> Option<String> {
+    let join = |a: &str, b: &str| {
+        [a, b]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let mut routes: Vec<String> = Vec::new();
+    match written.strip_prefix('/') {
+        Some(rest) => {
+            let rest = rest.trim_end_matches('/');
+            for c in rule.content_roots {
+                let base = join(root, c);
+                if base.is_empty() || tree.has_dir(&base) {
+                    routes.extend(if rest.is_empty() {
+                        Some(base)
+                    } else {
+                        normalize(&base, rest)
+                    });
+                }
+            }
+            // Docusaurus serves `versioned_docs/version-1.2/x.md` at `/docs/1.2/x` and the
+            // current docs at `/docs/next/x`.
+            if rule.generator == "docusaurus" {
+                if let Some((v, page)) = rest.strip_prefix("docs/").and_then(|r| r.split_once('/'))
+                {
+                    let vdir = join(root, &format!("versioned_docs/version-{v}"));
+                    if v == "next" {
+                        routes.extend(normalize(&join(root, "docs"), page));
+                    } else if tree.has_dir(&vdir) {
+                        routes.extend(normalize(&vdir, page));
+                    }
+                }
+            }
+        }
+        None => routes.extend(normalize(
+            super::refs::folder(doc),
+            written.trim_end_matches('/'),
+        )),
+    }
+    routes.iter().find_map(|at| page_of(tree, at))
+}
+
+/// The file the route `at` (root-relative, no trailing `/`) serves: itself, its page with a
+/// page extension (`.html` read as the page, a page written as `.md` served from `.mdx`), or
+/// its folder's index page.
+fn page_of(tree: &Tree, at: &str) -> Option<String> {
+    let is_file = |p: &str| tree.has_file(p) || tree.is_file(p);
+    if is_file(at) {
+        return Some(at.to_string());
+    }
+    let name = at.rsplit('/').next().unwrap_or(at);
+    let stem = match name.rsplit_once('.') {
+        Some((_, e)) if e == "html" || PAGE_EXTENSIONS.contains(&e) => {
+            &at[..at.len() - e.len() - 1]
+        }
+        Some(_) => return None,
+        None => at,
+    };
+    PAGE_EXTENSIONS
+        .iter()
+        .map(|e| format!("{stem}.{e}"))
+        .chain(INDEX_PAGES.iter().map(|i| format!("{stem}/{i}")))
+        .find(|p| is_file(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(files: &[&str]) -> Tree {
+        let mut t = Tree::default();
+        for f in files {
+            t.files.insert(f.to_string());
+            let mut d = *f;
+            while let Some((parent, _)) = d.rsplit_once('/') {
+                t.dirs.insert(parent.to_string());
+                d = parent;
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn routes_land_on_the_pages_each_generator_serves() {
+        let t = tree(&[
+            "docs/.vitepress/config.ts",
+            "docs/configuration/environments.md",
+            "docs/tasks/toml-tasks.md",
+            "docs/tasks/task-configuration.md",
+            "docs/public/logo.svg",
+            "site/docs.json",
+            "site/docs/draft/develop/build-client.mdx",
+            "site/docs/draft/learn/index.mdx",
+            "blog/hugo.toml",
+            "blog/content/posts/a.md",
+            "blog/static/posts/images/x.webp",
+            "web/docusaurus.config.ts",
+            "web/docs/cli.md",
+            "web/versioned_docs/version-1.0/cli.md",
+        ]);
+        let cases = [
+            (
+                "docs/configuration/index.md",
+                "/configuration/environments.html",
+                Some("docs/configuration/environments.md"),
+            ),
+            (
+                "docs/tasks/task-configuration.md",
+                "./toml-tasks",
+                Some("docs/tasks/toml-tasks.md"),
+            ),
+            ("docs/a.md", "/logo.svg", Some("docs/public/logo.svg")),
+            (
+                "site/docs/draft/develop/x.mdx",
+                "/docs/draft/develop/build-client",
+                Some("site/docs/draft/develop/build-client.mdx"),
+            ),
+            (
+                "site/docs/draft/develop/x.mdx",
+                "/docs/draft/learn/",
+                Some("site/docs/draft/learn/index.mdx"),
+            ),
+            (
+                "blog/content/posts/a.md",
+                "/posts/images/x.webp",
+                Some("blog/static/posts/images/x.webp"),
+            ),
+            ("web/docs/intro.md", "/docs/cli", Some("web/docs/cli.md")),
+            (
+                "web/docs/intro.md",
+                "/docs/1.0/cli",
+                Some("web/versioned_docs/version-1.0/cli.md"),
+            ),
+            (
+                "web/docs/intro.md",
+                "/docs/next/cli",
+                Some("web/docs/cli.md"),
+            ),
+            // A route to no page, and a page outside every site, stay missing.
+            ("docs/a.md", "/configuration/gone.html", None),
+            ("README.md", "/configuration/environments.html", None),
+            ("docs/a.md", "/configuration/environments.txt", None),
+        ];
+        for (doc, link, want) in cases {
+            assert_eq!(
+                route_target(&t, doc, link).as_deref(),
+                want,
+                "{doc} -> {link}"
+            );
+        }
+    }
+}

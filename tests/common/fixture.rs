@@ -1,0 +1,44 @@
+//! A throwaway git repository and the scan of it, as the trust and precision tests build them.
+#![allow(dead_code)]
+
+use super::git;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A repository under a temporary folder (removed on drop).
+pub struct Repo {
+    _tmp: tempfile::TempDir,
+    /// Its root (canonical).
+    pub root: PathBuf,
+}
+
+/// A new, empty git repository.
+pub fn repo() -> Repo {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap().join("repo");
+    std::fs::create_dir_all(&root).unwrap();
+    git(&root, &["init", "-q"]);
+    Repo { _tmp: tmp, root }
+}
+
+/// Commits everything under `root`.
+pub fn commit(root: &Path, msg: &str) {
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "--allow-empty", "-m", msg]);
+}
+
+/// The scan as JSON (what `hygiene scan` prints).
+pub fn scan(root: &Path) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(["scan", "--root"])
+        .arg(root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
