@@ -115,6 +115,10 @@ pub struct ScannerPolicy {
     pub cursor_rules_dir: &'static str,
     /// The signals a document a lifecycle rule governs (a plan, a handoff) never draws.
     pub governed_quiet_signals: &'static [&'static str],
+    /// The signals that never shortlist a document alone (they ride along on another).
+    pub ride_along_signals: &'static [&'static str],
+    /// Words on a reference's line that make a missing path not this repository's claim.
+    pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
 }
 
 /// The reader table as published.
@@ -417,6 +421,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             other_clients_every_request: crate::scan::loadclass::OTHER_CLIENTS_EVERY_REQUEST,
             cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
+            ride_along_signals: crate::scan::RIDE_ALONG,
+            missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

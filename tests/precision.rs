@@ -248,11 +248,25 @@ fn drift_counts_described_files_not_linked_pages() {
         );
         commit(d, &format!("command {i}"));
     }
+    // Drift rides along: alone it shortlists nothing; beside another signal the model gets it.
     let s = scan(d);
-    assert_eq!(sigs(&s, "README.md"), [pair("drift", "")]);
-    assert!(sigs(&s, "docs/nav.md").is_empty());
-    assert!(sigs(&s, "docs/yarn.md").is_empty());
-    assert_eq!(sigs(&s, "docs/api.md"), [pair("drift", "")]);
+    assert!(sigs(&s, "README.md").is_empty());
+    assert!(sigs(&s, "docs/api.md").is_empty());
+    for doc in ["README.md", "docs/api.md", "docs/nav.md", "docs/yarn.md"] {
+        let text = std::fs::read_to_string(d.join(doc)).unwrap();
+        write(d, doc, &format!("{text}\nTODO: say more.\n"));
+    }
+    // Same commit time as the last churn, so the documents are not newer than it.
+    let s = scan(d);
+    let sorted = |mut v: Vec<(String, String)>| {
+        v.sort();
+        v
+    };
+    let both = vec![pair("drift", ""), pair("provisional-marker", "")];
+    assert_eq!(sorted(sigs(&s, "README.md")), both);
+    assert_eq!(sorted(sigs(&s, "docs/api.md")), both);
+    assert_eq!(sigs(&s, "docs/nav.md"), [pair("provisional-marker", "")]);
+    assert_eq!(sigs(&s, "docs/yarn.md"), [pair("provisional-marker", "")]);
 }
 
 /// A backticked name is this repository's only where the document ties it to this code: a
@@ -561,5 +575,101 @@ fn records_headings_github_links_and_imports() {
     assert_eq!(
         sigs(&s, ".github/PULL_REQUEST_TEMPLATE.md"),
         [pair("missing-path", "/CONTRIBUTING.md")]
+    );
+}
+
+/// What a line says about its path (the reader's project, an intention, a recorded removal),
+/// placeholders, one-word link targets, a template's links, a path written from a folder the
+/// same line names, a page served at its frontmatter slug, a package's ignored output, a
+/// `## Deprecated` section heading, a Terraform variable and a link repeating its backticked
+/// text: none is a stale claim. The same document's real broken references are still reported.
+#[test]
+fn lines_that_say_whose_path_it_is_and_paths_served_elsewhere() {
+    let r = repo();
+    let d = &r.root;
+    for f in [
+        ".mcp.json",
+        "disclosure.txt",
+        "internal/merge/merge.go",
+        "docs/old.md",
+    ] {
+        write(d, f, "x\n");
+    }
+    commit(d, "one");
+    git(
+        d,
+        &[
+            "rm",
+            "-q",
+            "-r",
+            ".mcp.json",
+            "disclosure.txt",
+            "internal",
+            "docs/old.md",
+        ],
+    );
+    write(d, "packages/a/src/index.ts", "export {};\n");
+    write(d, "src/main.ts", "export {};\n");
+    write(d, "packages/ui/.gitignore", "src/api/generated/\n");
+    write(d, "packages/ui/package.json", "{}\n");
+    write(
+        d,
+        "packages/ui/README.md",
+        "# UI\n\n**Output:** `src/api/generated/`\n",
+    );
+    write(
+        d,
+        "infra/main.tf",
+        "variable \"image_tag\" {\n  type = string\n}\n",
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\n\
+         Add the server to your project's `.mcp.json`.\n\n\
+         Put a file named `disclosure.txt` in the pull request.\n\n\
+         The engine (`internal/merge/`) was removed during the migration.\n\n\
+         Release pages live in `site/versioned_docs/version-X.Y.Z/`; see [the docs](<{docs_url(name)}>).\n\n\
+         Iterate [t](parallelism) times.\n\n\
+         | area | where |\n|---|---|\n| CLI | `packages/a/src/` holds `src/index.ts` |\n| UI | `packages/a/src/` holds `src/gone.ts` |\n\n\
+         ## Deprecated\n\nThe `--old` flag.\n\n\
+         Set `image_tag` in `infra/main.tf`, not `vanished_var` in `infra/main.tf`.\n\n\
+         See [`docs/old.md`](./docs/old.md) and [`docs/gone2.md`](./docs/gone2.md).\n",
+    );
+    write(d, ".claude-plugin/plugin.json", "{}\n");
+    write(
+        d,
+        "templates/track-plan.md",
+        "# Plan for {{TRACK}}\n\n**Spec:** [spec.md](./spec.md)\n",
+    );
+    write(d, "blog/hugo.toml", "title = 'b'\n");
+    write(
+        d,
+        "blog/content/posts/2026-05-21-rc.md",
+        "---\ntitle: RC\nslug: release-candidate\n---\n# RC\n",
+    );
+    write(
+        d,
+        "blog/content/posts/2026-06-01-ga.md",
+        "# GA\n\nAfter the [release candidate](/posts/release-candidate/) and [a lost post](/posts/lost/).\n",
+    );
+    commit(d, "two");
+    let s = scan(d);
+    let mut guide = sigs(&s, "docs/guide.md");
+    guide.sort();
+    assert_eq!(
+        guide,
+        [
+            pair("missing-path", "./docs/gone2.md"),
+            pair("missing-path", "./docs/old.md"),
+            pair("missing-path", "src/gone.ts"),
+            pair("missing-symbol", "vanished_var"),
+        ]
+    );
+    assert!(sigs(&s, "packages/ui/README.md").is_empty());
+    assert!(sigs(&s, "templates/track-plan.md").is_empty());
+    assert_eq!(
+        sigs(&s, "blog/content/posts/2026-06-01-ga.md"),
+        [pair("missing-path", "/posts/lost/")]
     );
 }

@@ -241,6 +241,7 @@ pub const SOURCE_EXTENSIONS: &[&str] = &[
     "rs", "py", "js", "mjs", "cjs", "ts", "tsx", "jsx", "go", "java", "kt", "kts", "rb", "php",
     "c", "h", "cc", "cpp", "hpp", "cs", "swift", "scala", "sh", "bash", "zsh", "lua", "ex", "exs",
     "erl", "hs", "ml", "clj", "dart", "vue", "svelte", "sql", "proto", "r", "jl", "zig", "nim",
+    "tf", "hcl",
 ];
 
 /// Extensions that make a backticked string look like a file path even without a `/`.

@@ -73,7 +73,10 @@ impl Tree {
         });
         let full = self.root.join(rel);
         sets.iter().any(|g| {
-            full.starts_with(g.path()) && g.matched_path_or_any_parents(&full, false).is_ignore()
+            // A missing path may be a folder (`src/api/generated/` matches only folders).
+            full.starts_with(g.path())
+                && (g.matched_path_or_any_parents(&full, false).is_ignore()
+                    || g.matched_path_or_any_parents(&full, true).is_ignore())
         })
     }
 }

@@ -66,6 +66,172 @@ fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
             >= min
 }
 
+/// Words on a reference's line that make its path something other than this repository's
+/// claim, with why. The first column is matched, lowercase, in the text before the path (the
+/// reader's project, an intention) or anywhere on the line (a recorded removal). Published as
+/// `scanner.missing_path_line_cues`.
+pub const LINE_CUES: &[LineCue] = &[
+    LineCue {
+        cue: "the reader's project",
+        before: true,
+        words: &["your ", "you'll ", "the user's ", "after adding "],
+    },
+    LineCue {
+        cue: "an intention",
+        before: true,
+        words: &[
+            "create ",
+            "create:",
+            "file named",
+            "file called",
+            "will add",
+            "to be written",
+            "into a ",
+        ],
+    },
+    LineCue {
+        cue: "an intention",
+        before: false,
+        words: &["| create", "| add |", "| new |"],
+    },
+    LineCue {
+        cue: "the removal is recorded",
+        before: false,
+        words: &[
+            "was removed",
+            "were removed",
+            "has been removed",
+            "have been removed",
+            "was deleted",
+            "has been deleted",
+            "was replaced",
+            "has been replaced",
+            "was retired",
+            "has been retired",
+            "no longer exists",
+            "no longer exist",
+            "removed in ",
+        ],
+    },
+];
+
+/// One row of [`LINE_CUES`].
+#[derive(Debug, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
+pub struct LineCue {
+    /// What the words say about the path.
+    pub cue: &'static str,
+    /// Matched only before the path (else anywhere on the line).
+    pub before: bool,
+    /// The words, lowercase.
+    pub words: &'static [&'static str],
+}
+
+/// The cue of `line` for the path `written`, if any.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::line_cue;
+/// assert_eq!(line_cue("Add it to your project's `.mcp.json`:", ".mcp.json"), Some("the reader's project"));
+/// assert_eq!(line_cue("Add a file named `disclosure.txt` to the PR", "disclosure.txt"), Some("an intention"));
+/// assert_eq!(line_cue("The engine (`internal/merge/`) was removed in the migration.", "internal/merge/"), Some("the removal is recorded"));
+/// // Another clause's words are about another path.
+/// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
+/// // After the path, "your" is about something else.
+/// assert_eq!(line_cue("See `docs/setup.md` for your first run.", "docs/setup.md"), None);
+/// ```
+pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
+    let lower = line.to_lowercase();
+    let at = lower.find(&written.to_lowercase()).unwrap_or(lower.len());
+    // Only the clause that holds the path: "Create: `a`. Delete: `b`." says nothing of `b`.
+    let before = &lower[..at];
+    let before = [". ", "; ", "| "]
+        .iter()
+        .filter_map(|sep| before.rfind(sep).map(|i| i + sep.len()))
+        .max()
+        .map_or(before, |i| &before[i..]);
+    LINE_CUES
+        .iter()
+        .find(|c| {
+            let hay = if c.before { before } else { lower.as_str() };
+            c.words.iter().any(|w| hay.contains(w))
+        })
+        .map(|c| c.cue)
+}
+
+/// Whether a written path is a placeholder, not a name: a template expression (`{x}`,
+/// `<name>`, `[Description]`), a version pattern (`version-X.Y.Z`) or an ellipsis.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::placeholder_path;
+/// assert!(placeholder_path("<{get_url(name)}>") && placeholder_path("[Description]"));
+/// assert!(placeholder_path("website/versioned_docs/version-X.Y.Z") && placeholder_path("docs/.../x.md"));
+/// assert!(!placeholder_path("docs/setup.md") && !placeholder_path("v1.2.3/notes.md"));
+/// ```
+pub fn placeholder_path(written: &str) -> bool {
+    written.contains(['{', '}', '<', '>'])
+        || (written.starts_with('[') && written.ends_with(']'))
+        || written.contains("...")
+        || written
+            .split(['/', '-', '_'])
+            .any(|seg| matches!(seg, "X.Y.Z" | "x.y.z" | "X.Y" | "x.y" | "vX.Y.Z"))
+}
+
+/// Whether `written`, missing from the root and beside the document, exists below a folder that
+/// another reference on the same line names (a table row's package `packages/a/src/` and its
+/// `src/index.ts`): then it is written relative to that folder or one of its parents.
+fn beside_a_sibling(ctx: &TreeCtx<'_>, doc: &Doc, line: u32, written: &str) -> bool {
+    let written = written.trim_start_matches("./");
+    doc.resolved()
+        .filter(|(r, _)| r.line == line)
+        .filter_map(|(_, t)| match t {
+            Target::Found { path: Some(p), .. } => Some(p.as_str()),
+            _ => None,
+        })
+        .any(|found| {
+            let mut dir = found.trim_end_matches('/');
+            if ctx.tree.is_file(dir) {
+                dir = crate::scan::refs::folder(dir);
+            }
+            loop {
+                if dir.is_empty() {
+                    return false;
+                }
+                if ctx.tree.exists(&format!("{dir}/{written}")) {
+                    return true;
+                }
+                match dir.rsplit_once('/') {
+                    Some((parent, _)) => dir = parent,
+                    None => return false,
+                }
+            }
+        })
+}
+
+/// Whether a site page's missing route names a page by its frontmatter `slug`, `url` or
+/// `aliases` (Hugo and Docusaurus serve a page at its slug, whatever its file is called).
+fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
+    let Some((site, _)) = ctx.tree.sites().of(&doc.path) else {
+        return false;
+    };
+    let route = written.trim_matches('/');
+    if route.is_empty() {
+        return false;
+    }
+    let last = route.rsplit('/').next().unwrap_or(route);
+    ctx.docs
+        .iter()
+        .filter(|d| site.is_empty() || d.path.starts_with(&format!("{site}/")))
+        .any(|d| {
+            ["slug", "url", "permalink", "aliases"].iter().any(|k| {
+                d.parsed.frontmatter.get(k).is_some_and(|(v, _)| {
+                    v.split([',', '[', ']', ' '])
+                        .map(|x| x.trim_matches(['"', '\'', '/']))
+                        .filter(|x| !x.is_empty())
+                        .any(|x| x == route || x == last)
+                })
+            })
+        })
+}
+
 impl Detector for MissingPath {
     fn kind(&self) -> &'static str {
         "missing-path"
@@ -73,6 +239,7 @@ impl Detector for MissingPath {
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
+        let mut reported = std::collections::HashSet::new();
         for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
@@ -102,20 +269,36 @@ impl Detector for MissingPath {
                 deleted = None;
             }
             // A path git ignores is a build output, a local checkout or a tool's runtime
-            // state (`.beads/issues.jsonl`): that it is absent here proves nothing.
-            // The reading that counts: a link's is beside the document, a backticked path's
-            // from the root.
-            let primary = match r.via {
-                crate::report::Via::Code => candidates
-                    .iter()
-                    .find(|(_, folder_relative)| !folder_relative)
-                    .or(candidates.first()),
-                _ => candidates.first(),
-            };
-            if renamed.is_none() && primary.is_some_and(|(c, _)| ctx.tree.ignored(c)) {
+            // state (`.beads/issues.jsonl`): that it is absent here proves nothing. Any reading
+            // counts: a package's own `.gitignore` lists the package's build output, which its
+            // README names from the package's folder.
+            if renamed.is_none() && candidates.iter().any(|(c, _)| ctx.tree.ignored(c)) {
                 continue;
             }
             let evidence = renamed.is_some() || deleted.is_some();
+            if placeholder_path(written) {
+                continue;
+            }
+            // A link to one extension-less word (`[p](parallelism)`, `![x](thumbnail_url)`)
+            // outside a docs site is a variable or prose, not a file: a claim only with history.
+            if r.via == crate::report::Via::Link
+                && !written.contains(['/', '.'])
+                && !evidence
+                && ctx.tree.sites().of(&doc.path).is_none()
+            {
+                continue;
+            }
+            // A template's relative links name the files of the project it is copied into
+            // (`[spec](./spec.md)` in `templates/track-plan.md`).
+            if doc.role == crate::roles::Role::Shipped
+                && doc
+                    .path
+                    .split('/')
+                    .any(|seg| seg == "templates" || seg == "template")
+                && !evidence
+            {
+                continue;
+            }
             // A bare file name is this repository's claim only where history shows the file
             // beside the document.
             // A backticked dot-folder path (`.claude/settings.json`, `.config/tool.yml`,
@@ -172,6 +355,15 @@ impl Detector for MissingPath {
             {
                 continue;
             }
+            if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
+                continue;
+            }
+            if r.via == crate::report::Via::Link && !evidence && served_by_slug(ctx, doc, written) {
+                continue;
+            }
+            if line_of(ctx, &doc.path, r.line).is_some_and(|l| line_cue(&l, written).is_some()) {
+                continue;
+            }
             // A bare name renamed within its folder is fixed by its new name; one that moved
             // away (the root `tsconfig.json` into a package) may have been meant generically
             // ("each example needs a `tsconfig.json`"): the model judges it.
@@ -182,6 +374,10 @@ impl Detector for MissingPath {
                 }
                 _ => None,
             };
+            // A link and its backticked text on one line (`[`a/b`](./a/b)`) are one claim.
+            if !reported.insert((r.line, written.trim_start_matches("./").to_string())) {
+                continue;
+            }
             out.push(Finding {
                 signal: Signal::MissingPath {
                     line: r.line,

@@ -23,6 +23,11 @@ pub fn is_marker(line: &str) -> bool {
     if line.trim_start().starts_with('|') {
         return false;
     }
+    // A heading that is only the word (`## Deprecated`) titles a section listing deprecated
+    // things (a changelog's, a registry page's), not a note about the document.
+    if line.trim_start().starts_with('#') && undecorate(line).split_whitespace().count() == 1 {
+        return false;
+    }
     if let Some(v) = status_value(line) {
         return SUPERSEDED_WORDS.contains(&first_word(v).as_str());
     }
@@ -125,6 +130,7 @@ mod tests {
 
     #[test]
     fn markers_speak_about_the_document() {
+        assert!(!is_marker("## Deprecated") && !is_marker("### **Deprecated**"));
         for yes in [
             "> **Superseded** by [new](new.md).",
             "**Deprecated:** use the v2 guide",
