@@ -116,7 +116,7 @@ pub struct ScannerPolicy {
     /// The signals a document a lifecycle rule governs (a plan, a handoff) never draws.
     pub governed_quiet_signals: &'static [&'static str],
     /// The signals that never shortlist a document alone (they ride along on another).
-    pub ride_along_signals: &'static [&'static str],
+    pub ride_along_signals: &'static [crate::scan::RideAlong],
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
 }

@@ -673,3 +673,74 @@ fn lines_that_say_whose_path_it_is_and_paths_served_elsewhere() {
         [pair("missing-path", "/posts/lost/")]
     );
 }
+
+/// Signals that ride along (`scanner.ride_along_signals`) never shortlist a document alone:
+/// a long page read on demand, a block another client's file repeats. Beside another signal
+/// they reach the model. A reference generated from a command (`Generated from ...`) draws no
+/// marker; a name qualified by a library's namespace is not this code's, while a member gone
+/// from a type this code has is still reported.
+#[test]
+fn companions_ride_along_and_generated_references_keep_quiet() {
+    let r = repo();
+    let d = &r.root;
+    let big: String = (0..26_000).map(|i| format!("word{i} ")).collect();
+    write(d, "docs/reference.md", &format!("# Reference\n\n{big}\n"));
+    write(
+        d,
+        "docs/notes.md",
+        &format!("# Notes\n\nTODO: split this page.\n\n{big}\n"),
+    );
+    let shared = "Run the whole test suite and the linters before every push; CI checks exactly the same things and fails otherwise.";
+    write(d, "AGENTS.md", &format!("# Agents\n\n{shared}\n"));
+    write(
+        d,
+        ".github/copilot-instructions.md",
+        &format!("# Copilot\n\n{shared}\n"),
+    );
+    write(
+        d,
+        "docs/CLI.md",
+        "# tool reference\n\nGenerated from `tool help --all`.\n\n## tool todo\n\nTODO: mark items done.\n",
+    );
+    write(
+        d,
+        "src/lib.rs",
+        "pub struct Errors;\nimpl Errors { pub fn kept() {} }\n",
+    );
+    write(
+        d,
+        "docs/errors.md",
+        "# Errors\n\nRescue `Anthropic::Errors::AuthenticationError`, call `Errors::kept` or `Errors::gone_fn`.\n",
+    );
+    commit(d, "one");
+    let s = scan(d);
+    assert!(sigs(&s, "docs/reference.md").is_empty());
+    let mut notes = sigs(&s, "docs/notes.md");
+    notes.sort();
+    assert_eq!(
+        notes,
+        [pair("oversize", ""), pair("provisional-marker", "")]
+    );
+    assert!(sigs(&s, ".github/copilot-instructions.md").is_empty());
+    assert!(sigs(&s, "docs/CLI.md").is_empty());
+    assert_eq!(
+        sigs(&s, "docs/errors.md"),
+        [pair("missing-symbol", "Errors::gone_fn")]
+    );
+    let p: Value =
+        serde_json::from_slice(&Command::new(BIN).arg("policy").output().unwrap().stdout).unwrap();
+    let rows: Vec<(&str, &str)> = p["scanner"]["ride_along_signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["kind"].as_str().unwrap(), r["when"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("drift", "always"),
+            ("oversize", "read-on-demand"),
+            ("duplicate-block", "other-clients-copy"),
+        ]
+    );
+}

@@ -135,12 +135,76 @@ pub const THRESHOLDS: Thresholds = Thresholds {
 /// question decides its fate.
 pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing-symbol", "drift"];
 
-/// The signals that never shortlist a document alone: they ride along on one another signal
-/// shortlists. Drift says the files a document describes changed since it was last edited; on
-/// its own that was true about 1 time in 3 on public repositories (dependency bumps, internal
-/// changes, work the document never described), so it is evidence for the model reading the
-/// document for another reason, not a reason to read it.
-pub const RIDE_ALONG: &[&str] = &["drift"];
+/// Signals that never shortlist a document alone: they ride along on one another signal
+/// shortlists, as evidence for the model reading the document for that reason. Each was judged
+/// on public repositories true alone far less often than as company:
+/// - drift: about 1 time in 3 (dependency bumps, internal changes, work the document never
+///   described);
+/// - oversize of a document read on demand: reference pages, generated schemas, tutorials and
+///   translations are long by design and cost only when read;
+/// - a duplicate block kept in another client's file (`.github/copilot-instructions.md` and
+///   `AGENTS.md`; no dedupe is offered): each client needs its copy; that two clients' files
+///   say the same is worth a look only when the model is reading one of them anyway. Two files
+///   of one name (a nested `AGENTS.md` repeating the root one) still shortlist.
+pub const RIDE_ALONG: &[RideAlong] = &[
+    RideAlong {
+        kind: "drift",
+        when: RideWhen::Always,
+    },
+    RideAlong {
+        kind: "oversize",
+        when: RideWhen::ReadOnDemand,
+    },
+    RideAlong {
+        kind: "duplicate-block",
+        when: RideWhen::OtherClientsCopy,
+    },
+];
+
+/// When a [`RideAlong`] row applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RideWhen {
+    /// Every time.
+    Always,
+    /// The document is read on demand (not loaded every session).
+    ReadOnDemand,
+    /// The finding offers no edit and its kept copy is a file of another name (another
+    /// client's instructions).
+    OtherClientsCopy,
+}
+
+/// One row of [`RIDE_ALONG`].
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+pub struct RideAlong {
+    /// The signal kind.
+    pub kind: &'static str,
+    /// When it rides along.
+    pub when: RideWhen,
+}
+
+/// Whether `f`, found in a document of load class `freq`, rides along ([`RIDE_ALONG`]).
+fn rides_along(f: &Finding, path: &str, freq: InjectionFrequency) -> bool {
+    let name = |p: &str| p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase();
+    let kind = signal_kind(&f.signal);
+    RIDE_ALONG
+        .iter()
+        .filter(|r| r.kind == kind)
+        .any(|r| match r.when {
+            RideWhen::Always => true,
+            RideWhen::ReadOnDemand => freq == InjectionFrequency::OnDemand,
+            RideWhen::OtherClientsCopy => {
+                f.suggestion.is_none()
+                    && match &f.signal {
+                        Signal::DuplicateBlock { canonical_ref, .. } => {
+                            let kept = canonical_ref.rsplit_once(':').map_or("", |(p, _)| p);
+                            name(kept) != name(path)
+                        }
+                        _ => false,
+                    }
+            }
+        })
+}
 
 /// The signals a document marked `hygiene: frozen` in its frontmatter never draws: a frozen
 /// document is finished on purpose, so its size is not bloat to act on.
@@ -817,10 +881,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         if rulebook.governs(&d.path).is_some() {
             findings.retain(|f| !GOVERNED_QUIET.contains(&signal_kind(&f.signal)));
         }
-        if findings
-            .iter()
-            .all(|f| RIDE_ALONG.contains(&signal_kind(&f.signal)))
-        {
+        if findings.iter().all(|f| rides_along(f, &d.path, d.freq)) {
             continue;
         }
         let editable = crate::roles::auto_edits(d.role);

@@ -6,7 +6,8 @@
 //! checked only where the document ties it to this code:
 //!
 //! - a qualified name (`Repo::history`, `Config.load()`) whose qualifier (a `::` segment, or a
-//!   capitalised type before `.`) occurs in the source: the type is here, the member is gone;
+//!   capitalised type before `.`), every one, occurs in the source: the type is here, the
+//!   member is gone;
 //! - an unqualified call or `snake_case` name on the same line as a reference to a source file
 //!   (`` `src/config.rs`: `load_config()` ``).
 //!
@@ -203,8 +204,9 @@ impl Detector for MissingSymbol {
             .into_iter()
             .filter(|(_, text)| {
                 let q = qualifiers(text);
-                !found.contains(last(text))
-                    && (q.is_empty() || q.iter().any(|n| found.contains(*n)))
+                // Every qualifier must be this code's: `Anthropic::Errors::AuthenticationError`
+                // is a library's even when some `Errors` occurs here.
+                !found.contains(last(text)) && q.iter().all(|n| found.contains(*n))
             })
             .map(|(line, text)| {
                 Signal::MissingSymbol {
