@@ -182,7 +182,8 @@ pub fn summarize(r: &Report) -> Summary {
     }
 }
 
-fn n(x: u64) -> String {
+/// `x` with thousands separators (`39,559`), as the summary and the bill print counts.
+pub(crate) fn n(x: u64) -> String {
     let s = x.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {

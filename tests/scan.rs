@@ -117,12 +117,17 @@ Use `run_scan()` from `src/lib.rs` and `Repo::history` but not `vanished_call()`
         "# Links\n\n[s](space%20file.md) [up](../guide.md)\n",
     );
     let big: String = (0..12000).map(|i| format!("word{i} ")).collect();
-    write(d, "docs/big.md", &format!("# Big\n\n{big}\n"));
+    // Oversize of a page read on demand rides along: each long page also has a broken link.
+    write(
+        d,
+        "docs/big.md",
+        &format!("# Big\n\n[gone](gone-big.md)\n\n{big}\n"),
+    );
     write(
         d,
         "docs/frozen.md",
         &format!(
-            "---\nhygiene: frozen\n---\n# Frozen\n\n{}\n",
+            "---\nhygiene: frozen\n---\n# Frozen\n\n[gone](gone-frozen.md)\n\n{}\n",
             big.replace("word", "frozen")
         ),
     );
@@ -144,7 +149,8 @@ Use `run_scan()` from `src/lib.rs` and `Repo::history` but not `vanished_call()`
     write(
         d,
         "docs/drift.md",
-        "# Drift\n\nThe code lives in [lib](../src/lib.rs).\n",
+        // Drift rides along: a provisional marker shortlists the document.
+        "# Drift\n\nThe code lives in [lib](../src/lib.rs).\n\nTODO: describe the API.\n",
     );
     commit(d, "drift doc");
     for i in 0..3 {
@@ -360,16 +366,20 @@ fn every_signal_kind_with_lines_and_fields() {
     // Oversize: counted with the local tokenizer; frozen docs get none.
     let big = std::fs::read_to_string(d.join("docs/big.md")).unwrap();
     let b = item(&r, "docs/big.md");
-    assert_eq!(
-        b.signals,
-        vec![Signal::Oversize {
+    assert!(
+        b.signals.contains(&Signal::Oversize {
             raw_tokens: tokens(&big),
             threshold: THRESHOLDS.oversize_on_demand_tokens
-        }]
+        }),
+        "{:?}",
+        b.signals
     );
     assert!(tokens(&big) > THRESHOLDS.oversize_on_demand_tokens);
     assert_eq!(b.raw_tokens, tokens(&big));
-    assert!(!r.shortlist.iter().any(|i| i.path == "docs/frozen.md"));
+    assert!(!item(&r, "docs/frozen.md")
+        .signals
+        .iter()
+        .any(|s| matches!(s, Signal::Oversize { .. })));
 
     // Drift: three commits touched src/lib.rs since the doc last changed.
     let since: i64 = git(d, &["log", "-1", "--format=%ct", "--", "docs/drift.md"])
@@ -388,12 +398,13 @@ fn every_signal_kind_with_lines_and_fields() {
         ],
     );
     let dr = item(&r, "docs/drift.md");
-    assert_eq!(
-        dr.signals,
-        vec![Signal::Drift {
+    assert!(
+        dr.signals.contains(&Signal::Drift {
             commits: n.trim().parse().unwrap(),
             since: hygiene::time::format_date(since)
-        }]
+        }),
+        "{:?}",
+        dr.signals
     );
     assert_eq!(n.trim(), "3");
 

@@ -561,17 +561,7 @@ fn batch_header(k: usize, n: usize, items: usize) -> String {
     )
 }
 
-fn n(x: u64) -> String {
-    let s = x.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+use crate::summary::n;
 
 /// The bill as the skill shows it: the bill line first, then what to do.
 pub fn human(b: &Bill) -> String {

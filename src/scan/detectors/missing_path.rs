@@ -239,7 +239,7 @@ impl Detector for MissingPath {
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
-        let mut reported = std::collections::HashSet::new();
+        let mut reported = std::collections::HashMap::new();
         for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
@@ -374,10 +374,13 @@ impl Detector for MissingPath {
                 }
                 _ => None,
             };
-            // A link and its backticked text on one line (`[`a/b`](./a/b)`) are one claim.
-            if !reported.insert((r.line, written.trim_start_matches("./").to_string())) {
+            // A link and its backticked text on one line (`[`a/b`](./a/b)`) are one claim (with
+            // no rename to write into each).
+            let key = (r.line, written.trim_start_matches("./").to_string());
+            if renamed.is_none() && reported.get(&key).is_some_and(|via| *via != r.via) {
                 continue;
             }
+            reported.insert(key, r.via);
             out.push(Finding {
                 signal: Signal::MissingPath {
                     line: r.line,
