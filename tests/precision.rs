@@ -740,7 +740,7 @@ fn companions_ride_along_and_generated_references_keep_quiet() {
         [
             ("drift", "always"),
             ("oversize", "read-on-demand"),
-            ("duplicate-block", "other-clients-copy"),
+            ("duplicate-block", "single-client-file"),
         ]
     );
 }

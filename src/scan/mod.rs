@@ -142,10 +142,11 @@ pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing
 ///   described);
 /// - oversize of a document read on demand: reference pages, generated schemas, tutorials and
 ///   translations are long by design and cost only when read;
-/// - a duplicate block kept in another client's file (`.github/copilot-instructions.md` and
-///   `AGENTS.md`; no dedupe is offered): each client needs its copy; that two clients' files
-///   say the same is worth a look only when the model is reading one of them anyway. Two files
-///   of one name (a nested `AGENTS.md` repeating the root one) still shortlist.
+/// - a duplicate block in a single client's instructions (`.github/copilot-instructions.md`,
+///   Cursor and Windsurf rules, `GEMINI.md`) repeating another file (no dedupe is offered):
+///   that client needs its copy; that it says what `AGENTS.md` says is worth a look only when
+///   the model is reading it anyway. Agents' own files repeating each other (a nested
+///   `AGENTS.md` and the root one) still shortlist.
 pub const RIDE_ALONG: &[RideAlong] = &[
     RideAlong {
         kind: "drift",
@@ -157,7 +158,7 @@ pub const RIDE_ALONG: &[RideAlong] = &[
     },
     RideAlong {
         kind: "duplicate-block",
-        when: RideWhen::OtherClientsCopy,
+        when: RideWhen::SingleClientFile,
     },
 ];
 
@@ -169,9 +170,9 @@ pub enum RideWhen {
     Always,
     /// The document is read on demand (not loaded every session).
     ReadOnDemand,
-    /// The finding offers no edit and its kept copy is a file of another name (another
-    /// client's instructions).
-    OtherClientsCopy,
+    /// The finding offers no edit and the document is one client's instructions (Copilot,
+    /// Cursor, Windsurf, Gemini: the reader table).
+    SingleClientFile,
 }
 
 /// One row of [`RIDE_ALONG`].
@@ -185,7 +186,6 @@ pub struct RideAlong {
 
 /// Whether `f`, found in a document of load class `freq`, rides along ([`RIDE_ALONG`]).
 fn rides_along(f: &Finding, path: &str, freq: InjectionFrequency) -> bool {
-    let name = |p: &str| p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase();
     let kind = signal_kind(&f.signal);
     RIDE_ALONG
         .iter()
@@ -193,15 +193,20 @@ fn rides_along(f: &Finding, path: &str, freq: InjectionFrequency) -> bool {
         .any(|r| match r.when {
             RideWhen::Always => true,
             RideWhen::ReadOnDemand => freq == InjectionFrequency::OnDemand,
-            RideWhen::OtherClientsCopy => {
+            RideWhen::SingleClientFile => {
+                use crate::readers::Reader;
                 f.suggestion.is_none()
-                    && match &f.signal {
-                        Signal::DuplicateBlock { canonical_ref, .. } => {
-                            let kept = canonical_ref.rsplit_once(':').map_or("", |(p, _)| p);
-                            name(kept) != name(path)
-                        }
-                        _ => false,
-                    }
+                    && crate::readers::readers_of(path, false, false)
+                        .iter()
+                        .any(|r| {
+                            matches!(
+                                r,
+                                Reader::Copilot
+                                    | Reader::Cursor
+                                    | Reader::Windsurf
+                                    | Reader::Gemini
+                            )
+                        })
             }
         })
 }

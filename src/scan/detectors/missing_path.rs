@@ -272,7 +272,13 @@ impl Detector for MissingPath {
             // state (`.beads/issues.jsonl`): that it is absent here proves nothing. Any reading
             // counts: a package's own `.gitignore` lists the package's build output, which its
             // README names from the package's folder.
-            if renamed.is_none() && candidates.iter().any(|(c, _)| ctx.tree.ignored(c)) {
+            // (Not where the document itself sits in an ignored folder: a force-added note's
+            // relative readings are ignored with it.)
+            let doc_ignored = candidates.len() > 1 && ctx.tree.ignored(&doc.path);
+            let ignored = |(c, folder_relative): &(String, bool)| {
+                !(doc_ignored && *folder_relative) && ctx.tree.ignored(c)
+            };
+            if renamed.is_none() && candidates.iter().any(ignored) {
                 continue;
             }
             let evidence = renamed.is_some() || deleted.is_some();
