@@ -142,8 +142,9 @@ pub struct Parsed {
     /// `<Settings :level="2" />`, a VitePress `<!--@include: ...-->`): its headings, and so its
     /// anchors, are not all known.
     pub includes_content: bool,
-    /// Identifier tokens (3 characters or more) of the document's own code blocks: names a
-    /// tutorial or example defines for itself.
+    /// Identifier tokens (3 characters or more) of the document's own code blocks that are the
+    /// last name of one of its backticked identifiers: names a tutorial or example defines for
+    /// itself (only those a check asks about are kept, so a long example costs no memory).
     pub code_tokens: std::collections::HashSet<String>,
     /// Duplicate-candidate blocks.
     pub blocks: Vec<Block>,
@@ -715,6 +716,13 @@ pub fn parse(text: &str) -> Parsed {
     });
     p.blocks = blocks(&body, &p.lines, &top_blocks, &p.headings);
     p.prose = prose;
+    let asked: std::collections::HashSet<&str> = p
+        .idents
+        .iter()
+        .map(|i| crate::scan::detectors::missing_symbol::last(&i.text))
+        .collect();
+    p.code_tokens.retain(|t| asked.contains(t.as_str()));
+    p.code_tokens.shrink_to_fit();
     p
 }
 
