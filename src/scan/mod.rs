@@ -823,7 +823,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         let ctx = TreeCtx {
             tree,
             docs: &docs,
-            by_path: by_path.clone(),
+            by_path: &by_path,
             history: history.as_ref(),
             dups: &dups,
             symbols: symbols.as_ref(),

@@ -67,9 +67,9 @@ fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
 }
 
 /// Words on a reference's line that make its path something other than this repository's
-/// claim, with why. The first column is matched, lowercase, in the text before the path (the
-/// reader's project, an intention) or anywhere on the line (a recorded removal). Published as
-/// `scanner.missing_path_line_cues`.
+/// claim, with why. The words are matched, lowercase, in the clause before the path (`before`:
+/// the reader's project, an intention) or anywhere on the line (a table cell that plans the
+/// file, a recorded removal). Published as `scanner.missing_path_line_cues`.
 pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "the reader's project",

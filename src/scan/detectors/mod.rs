@@ -96,7 +96,7 @@ pub struct TreeCtx<'a> {
     /// Every parsed document.
     pub docs: &'a [Doc],
     /// Index into `docs` by path.
-    pub by_path: HashMap<&'a str, usize>,
+    pub by_path: &'a HashMap<&'a str, usize>,
     /// The one history walk, when there is a repository.
     pub history: Option<&'a History>,
     /// Duplicate blocks per document index.
