@@ -849,7 +849,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     let files_scanned = checked.len() as u64;
     timer.mark("tree-wide detectors", String::new);
 
-    // Items: a file is shortlisted iff it has at least one signal.
+    // Items: a file is shortlisted iff it has at least one signal that does not ride along.
     let mut items: Vec<ShortlistItem> = Vec::new();
     let mut tokens: Vec<Option<u64>> = Vec::new();
     for d in docs.iter_mut().filter(|d| !d.findings.is_empty()) {
