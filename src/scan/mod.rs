@@ -314,6 +314,27 @@ enum Outcome {
 }
 
 /// The token count the `oversize` detector took, if it did.
+/// A document of the per-document phase, parsed now or taken from its cache entry.
+fn new_doc(
+    rel: &str,
+    parsed: markdown::Parsed,
+    freq: InjectionFrequency,
+    checked: bool,
+    findings: Vec<Finding>,
+    role: crate::roles::Role,
+) -> Doc {
+    Doc {
+        path: rel.to_string(),
+        targets: Vec::new(),
+        parsed,
+        freq,
+        checked,
+        raw_tokens: oversize_tokens(&findings),
+        findings,
+        role,
+    }
+}
+
 fn oversize_tokens(findings: &[Finding]) -> Option<u64> {
     findings.iter().find_map(|f| match f.signal {
         Signal::Oversize { raw_tokens, .. } => Some(raw_tokens),
@@ -344,16 +365,7 @@ fn from_entry(
         Vec::new()
     };
     Outcome::Doc(
-        Box::new(Doc {
-            path: rel.to_string(),
-            targets: Vec::new(),
-            parsed,
-            freq,
-            checked,
-            raw_tokens: oversize_tokens(&findings),
-            findings,
-            role,
-        }),
+        Box::new(new_doc(rel, parsed, freq, checked, findings, role)),
         Box::new(Kept { meta, dirty, how }),
     )
 }
@@ -658,16 +670,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         parsed.blocks.shrink_to_fit();
         parsed.headings.shrink_to_fit();
         Outcome::Doc(
-            Box::new(Doc {
-                path: rel.clone(),
-                targets: Vec::new(),
-                parsed,
-                freq,
-                checked,
-                raw_tokens: oversize_tokens(&findings),
-                findings,
-                role,
-            }),
+            Box::new(new_doc(rel, parsed, freq, checked, findings, role)),
             Box::new(Kept {
                 meta: cache::Meta {
                     stamp,
