@@ -117,6 +117,9 @@ pub struct ScannerPolicy {
     pub governed_quiet_signals: &'static [&'static str],
     /// The signals that never shortlist a document alone (they ride along on another).
     pub ride_along_signals: &'static [crate::scan::RideAlong],
+    /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
+    /// no duplicate signal unless a dedupe is allowed.
+    pub invoked_alone_folders: &'static [&'static str],
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
 }
@@ -423,6 +426,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
+            invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

@@ -92,8 +92,10 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/changelogs/**",
             "**/changelog/**",
             "**/.changeset/**",
+            "**/newsletters/**",
+            "**/newsletter/**",
         ],
-        why: "a changelog or release note records what changed, with the names of its time",
+        why: "a changelog, release note or newsletter records what changed, with the names of its time",
     },
     RoleRule {
         role: Role::History,
@@ -517,6 +519,7 @@ mod tests {
             ("HISTORY.md", Role::History),
             ("docs/changelog.md", Role::History),
             ("release-notes.md", Role::History),
+            ("newsletters/2026-June.md", Role::History),
         ] {
             assert_eq!(r.of_path(path), role, "{path}");
         }

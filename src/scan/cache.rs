@@ -345,6 +345,7 @@ fn query_code(q: Query) -> u8 {
         Query::HasFile => 2,
         Query::HasDir => 3,
         Query::Ignored => 4,
+        Query::Unnumbered => 5,
     }
 }
 
@@ -355,6 +356,7 @@ fn query_of(c: u8) -> Option<Query> {
         2 => Some(Query::HasFile),
         3 => Some(Query::HasDir),
         4 => Some(Query::Ignored),
+        5 => Some(Query::Unnumbered),
         _ => None,
     }
 }

@@ -210,6 +210,9 @@ pub fn fold(text: &str) -> String {
 /// assert_eq!(slug("Getting Started!"), "getting-started");
 /// assert_eq!(slug("The `scan()` API"), "the-scan-api");
 /// assert_eq!(slug("Ünïcode & more"), "ünïcode--more");
+/// // An emoji goes, its variation selector (a mark) stays: GitHub links `#️-video-overview`.
+/// assert_eq!(slug("📽️ Video Overview"), "\u{fe0f}-video-overview");
+/// assert_eq!(slug("🧑‍💻 Code"), "-code");
 /// ```
 pub fn slug(heading: &str) -> String {
     heading
@@ -218,10 +221,23 @@ pub fn slug(heading: &str) -> String {
         .filter_map(|c| match c {
             ' ' => Some('-'),
             '-' | '_' => Some(c),
-            c if c.is_alphanumeric() => Some(c),
+            c if c.is_alphanumeric() || combining_mark(c) => Some(c),
             _ => None,
         })
         .collect()
+}
+
+/// The combining marks (Unicode `Mn`/`Me`) that headings carry besides letters: diacritics
+/// written apart, variation selectors after an emoji, the keycap of `1️⃣`. Spacing vowel signs
+/// are alphabetic already.
+fn combining_mark(c: char) -> bool {
+    matches!(c,
+        '\u{0300}'..='\u{036F}'
+        | '\u{1AB0}'..='\u{1AFF}'
+        | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20FF}'
+        | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FE20}'..='\u{FE2F}')
 }
 
 /// Whether `s` is a URL with a scheme (`https:`, `mailto:`, ...), which is never checked.
@@ -480,13 +496,42 @@ pub fn explicit_id(txt: &str) -> (&str, Option<&str>) {
     (txt, None)
 }
 
+/// Whether a page's source opens a component whose tag spans lines and renders a list prop
+/// (`<PropertiesTable\n  content={[...]}`; not `style={{...}}` or `cols={2}`): Markdown reads
+/// such a tag as text, so [`includes_content`] never sees it as HTML.
+///
+/// ```
+/// use hygiene::scan::markdown::renders_props;
+/// assert!(renders_props("# API\n\n<PropertiesTable\n  content={[\n  { name: 'onEnd' }]}\n/>\n"));
+/// assert!(!renders_props("# API\n\n<Note>\nSee {x}.\n</Note>\n") && !renders_props("a <B c={[d]}"));
+/// assert!(!renders_props("\n<Frame style={{ textAlign: \"center\" }}>\n"));
+/// ```
+pub fn renders_props(text: &str) -> bool {
+    let mut at = 0;
+    while let Some(i) = text[at..].find("\n<") {
+        let start = at + i + 1;
+        let rest = &text[start..];
+        if rest[1..].starts_with(|c: char| c.is_ascii_uppercase()) {
+            let tag = rest.split_once('>').map_or(rest, |(t, _)| t);
+            if tag.contains("={[") {
+                return true;
+            }
+        }
+        at = start;
+    }
+    false
+}
+
 /// Whether raw HTML renders content from elsewhere: a self-closing component tag
-/// (`<Settings :level="2" />`, `<Snippet file="x.mdx" />`) or a VitePress include.
+/// (`<Settings :level="2" />`, `<Snippet file="x.mdx" />`), a component rendering a list prop
+/// (`<PropertiesTable content={[{ name: 'onEnd' }]}`, whose rows get ids such as `#on-end`) or
+/// a VitePress include.
 ///
 /// ```
 /// use hygiene::scan::markdown::includes_content;
 /// assert!(includes_content("<Settings :level=\"2\" />\n"));
 /// assert!(includes_content("<!--@include: ./parts/basics.md-->"));
+/// assert!(includes_content("<PropertiesTable\n  content={[\n    {\n      name: 'model',"));
 /// assert!(!includes_content("<Note>\nSee below.\n</Note>"));
 /// assert!(!includes_content("<br />"));
 /// ```
@@ -495,9 +540,11 @@ pub fn includes_content(html: &str) -> bool {
     if t.starts_with("<!--@include:") {
         return true;
     }
-    t.strip_prefix('<')
-        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
-        && t.trim_end().ends_with("/>")
+    let component = t
+        .strip_prefix('<')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()));
+    let tag = t.split_once('>').map_or(t, |(tag, _)| tag);
+    component && (t.trim_end().ends_with("/>") || tag.contains("={["))
 }
 
 fn html_anchors(html: &str, out: &mut Vec<String>) {
@@ -690,6 +737,8 @@ pub fn parse(text: &str) -> Parsed {
     }
     let prose = String::from_utf8(prose).unwrap_or_default();
     p.refs.extend(imports(&prose, &p.lines));
+    // Code blocks are blank in the prose: a JSX example is not the page's own component.
+    p.includes_content |= renders_props(&prose);
     for r in &mut p.refs {
         let line = &text[p.lines.range(r.line, text.len())];
         let written = super::refs::split(&r.dest).written;

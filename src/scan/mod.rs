@@ -747,11 +747,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         let mut names: Vec<String> = Vec::new();
         if d.checked {
             for (_, text) in detectors::missing_symbol::checked(&d.parsed) {
-                names.extend(
-                    detectors::missing_symbol::wanted(text)
-                        .into_iter()
-                        .map(str::to_string),
-                );
+                names.extend(detectors::missing_symbol::wanted(text));
             }
         }
         names

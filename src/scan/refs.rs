@@ -25,6 +25,28 @@ pub struct Tree {
     pub sites: std::sync::OnceLock<super::sites::Sites>,
     /// The tree's ignore rules, read on first use.
     pub ignores: std::sync::OnceLock<Vec<ignore::gitignore::Gitignore>>,
+    /// Files and folders by their name without ordering prefixes (`03-core/02-stream.mdx` as
+    /// `core/stream.mdx`), built on first use: what a site serves them at.
+    pub unnumbered: std::sync::OnceLock<std::collections::HashMap<String, String>>,
+}
+
+/// A path segment without its ordering prefix (`02-stream-text.mdx` → `stream-text.mdx`,
+/// `1_intro` → `intro`), as Docusaurus, Fumadocs and Nextra routes drop it; `None` when it has
+/// none.
+///
+/// ```
+/// use hygiene::scan::refs::unnumbered_segment;
+/// assert_eq!(unnumbered_segment("02-stream-text.mdx"), Some("stream-text.mdx"));
+/// assert_eq!(unnumbered_segment("1_intro"), Some("intro"));
+/// assert_eq!(unnumbered_segment("2024-recap.md"), Some("recap.md"));
+/// assert_eq!(unnumbered_segment("v2-api"), None);
+/// assert_eq!(unnumbered_segment("404.md"), None);
+/// ```
+pub fn unnumbered_segment(seg: &str) -> Option<&str> {
+    let digits = seg.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = seg.get(digits..)?;
+    let rest = rest.strip_prefix(['-', '_'])?;
+    (digits > 0 && !rest.is_empty()).then_some(rest)
 }
 
 impl Tree {
@@ -82,6 +104,48 @@ impl Tree {
 }
 
 impl Tree {
+    /// The file or folder that `rel` names once ordering prefixes are dropped from the tree's
+    /// names (`docs/core/stream.mdx` → `docs/03-core/02-stream.mdx`), if exactly that exists.
+    pub fn unnumbered(&self, rel: &str) -> Option<String> {
+        let found = self.unnumbered_unrecorded(rel);
+        record(Query::Unnumbered, rel, found.is_some());
+        if let Some(f) = &found {
+            // The name it landed on is part of the answer.
+            record(Query::Exists, f, true);
+        }
+        found
+    }
+
+    fn unnumbered_unrecorded(&self, rel: &str) -> Option<String> {
+        let map = self.unnumbered.get_or_init(|| {
+            let mut m = std::collections::HashMap::new();
+            for p in self.files.iter().chain(self.dirs.iter()) {
+                if !p.split('/').any(|s| unnumbered_segment(s).is_some()) {
+                    continue;
+                }
+                let key: Vec<&str> = p
+                    .split('/')
+                    .map(|s| unnumbered_segment(s).unwrap_or(s))
+                    .collect();
+                // Two names may drop to one (`01-a`, `02-a`): the first in order, every run.
+                m.entry(key.join("/"))
+                    .and_modify(|v: &mut String| {
+                        if p < v {
+                            v.clone_from(p);
+                        }
+                    })
+                    .or_insert_with(|| p.clone());
+            }
+            m
+        });
+        // The question may hold prefixed folders itself (a sibling of `03-core/05-text.mdx`).
+        let key: Vec<&str> = rel
+            .split('/')
+            .map(|s| unnumbered_segment(s).unwrap_or(s))
+            .collect();
+        map.get(&key.join("/")).cloned()
+    }
+
     /// Whether the walk found the file `rel` (no look at the disk).
     pub fn has_file(&self, rel: &str) -> bool {
         let answer = self.files.contains(rel);
@@ -147,6 +211,8 @@ pub enum Query {
     HasDir,
     /// [`Tree::ignored`].
     Ignored,
+    /// [`Tree::unnumbered`] found a name.
+    Unnumbered,
 }
 
 impl Query {
@@ -158,6 +224,7 @@ impl Query {
             Query::HasFile => tree.files.contains(rel),
             Query::HasDir => tree.dirs.contains(rel),
             Query::Ignored => tree.ignored_unrecorded(rel),
+            Query::Unnumbered => tree.unnumbered_unrecorded(rel).is_some(),
         }
     }
 }

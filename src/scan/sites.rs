@@ -235,7 +235,9 @@ pub fn route_target(tree: &Tree, doc: &str, written: &str) -> Option<String> {
 }
 
 fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<String> {
-    let (root, rule) = tree.sites().of(doc)?;
+    let Some((root, rule)) = tree.sites().of(doc) else {
+        return unmarked(tree, doc, written);
+    };
     if let Some(found) = direct(tree, root, rule, doc, written) {
         return Some(found);
     }
@@ -293,27 +295,89 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
     routes.iter().find_map(|at| page_of(tree, at))
 }
 
+/// A route in a page that no site configuration claims: a page collection whose site lives
+/// elsewhere (`content/docs/03-core/02-stream-text.mdx`, synced into an app at build time)
+/// links by route. A rooted route (`/docs/core/stream-text`) serves the page or folder it names
+/// under one of the page's own folders, nearest first, ordering prefixes dropped (the root
+/// itself is a file path's reading, tried before); a relative one a sibling page whose name
+/// has an ordering prefix.
+fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
+    if !super::markdown::extension(doc).is_some_and(|e| PAGE_EXTENSIONS.contains(&e)) {
+        return None;
+    }
+    let here = super::refs::folder(doc);
+    let Some(rest) = written.strip_prefix('/') else {
+        // A relative route (`./settings`) names a sibling page by its route: from the page's
+        // folder, or from the folder's parent for an index page (it is served at the folder).
+        let rel = written.trim_end_matches('/');
+        let index = INDEX_PAGES.contains(&doc.rsplit('/').next().unwrap_or(doc));
+        let mut from = vec![here];
+        if index {
+            from.push(super::refs::folder(here));
+        }
+        // Only through ordering prefixes: `./settings` beside `settings.md` is a broken link
+        // where the page is read as a file (on GitHub), and was reported as one before.
+        return from.into_iter().find_map(|dir| {
+            let at = normalize(dir, rel)?;
+            page_names(&at)
+                .iter()
+                .find_map(|p| tree.unnumbered(p))
+                .filter(|p| tree.has_file(p))
+                .or_else(|| tree.unnumbered(&at).filter(|d| tree.has_dir(d)))
+        });
+    };
+    let rest = rest.trim_end_matches('/');
+    if rest.is_empty() {
+        return None;
+    }
+    let mut dir = here;
+    while !dir.is_empty() {
+        if let Some(at) = normalize(dir, rest) {
+            if let Some(found) = page_of(tree, &at) {
+                return Some(found);
+            }
+            if tree.has_dir(&at) {
+                return Some(at);
+            }
+            if let Some(d) = tree.unnumbered(&at).filter(|d| tree.has_dir(d)) {
+                return Some(d);
+            }
+        }
+        dir = super::refs::folder(dir);
+    }
+    None
+}
+
 /// The file the route `at` (root-relative, no trailing `/`) serves: itself, its page with a
 /// page extension (`.html` read as the page, a page written as `.md` served from `.mdx`), or
 /// its folder's index page.
 fn page_of(tree: &Tree, at: &str) -> Option<String> {
     let is_file = |p: &str| tree.has_file(p) || tree.is_file(p);
-    if is_file(at) {
-        return Some(at.to_string());
-    }
+    let names = page_names(at);
+    names.iter().find(|p| is_file(p)).cloned().or_else(|| {
+        // Sites drop ordering prefixes: `03-core/02-setup.md` serves `/core/setup`.
+        names
+            .iter()
+            .find_map(|p| tree.unnumbered(p))
+            .filter(|p| tree.has_file(p))
+    })
+}
+
+/// The files the route `at` may be served from, in order: itself, its page with each page
+/// extension, its folder's index pages; a name with another extension only itself.
+fn page_names(at: &str) -> Vec<String> {
     let name = at.rsplit('/').next().unwrap_or(at);
     let stem = match name.rsplit_once('.') {
         Some((_, e)) if e == "html" || PAGE_EXTENSIONS.contains(&e) => {
             &at[..at.len() - e.len() - 1]
         }
-        Some(_) => return None,
+        Some(_) => return vec![at.to_string()],
         None => at,
     };
-    PAGE_EXTENSIONS
-        .iter()
-        .map(|e| format!("{stem}.{e}"))
+    std::iter::once(at.to_string())
+        .chain(PAGE_EXTENSIONS.iter().map(|e| format!("{stem}.{e}")))
         .chain(INDEX_PAGES.iter().map(|i| format!("{stem}/{i}")))
-        .find(|p| is_file(p))
+        .collect()
 }
 
 #[cfg(test)]

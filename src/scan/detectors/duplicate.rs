@@ -296,7 +296,8 @@ pub fn index(
                 let allowed =
                     crate::readers::dedupe_problem(&mine, &kept_readers, imports_kept).is_none();
                 let drift_risk = crate::readers::instructs_an_agent(&mine)
-                    && crate::readers::instructs_an_agent(&kept_readers);
+                    && crate::readers::instructs_an_agent(&kept_readers)
+                    && !(invoked_alone(&docs[di].path) && invoked_alone(kpath));
                 if allowed || drift_risk {
                     flagged[di].push((s, e, canonical_ref.clone(), allowed));
                 }
@@ -316,6 +317,28 @@ pub fn index(
         out[di] = kept;
     }
     out
+}
+
+/// Folders whose prompts are invoked one at a time, by name (`.claude/commands/`, a plugin's
+/// `agents/`, `skills/`): two of them repeating each other are variants written to stand alone
+/// (`create_plan.md` and `create_plan_nt.md`), never loaded together, so the repeat is neither
+/// bloat nor a copy that one session reads twice. Published as
+/// `scanner.invoked_alone_folders`.
+pub const INVOKED_ALONE_FOLDERS: &[&str] = &["commands", "agents", "skills", "prompts"];
+
+/// Whether `path` is a prompt in one of [`INVOKED_ALONE_FOLDERS`].
+///
+/// ```
+/// use hygiene::scan::detectors::duplicate::invoked_alone;
+/// assert!(invoked_alone(".claude/commands/create_plan.md") && invoked_alone("plugins/x/skills/y/SKILL.md"));
+/// assert!(!invoked_alone("cmd/bd/AGENTS.md") && !invoked_alone("docs/agents.md"));
+/// ```
+pub fn invoked_alone(path: &str) -> bool {
+    let folders = crate::scan::refs::folder(path);
+    !folders.is_empty()
+        && folders
+            .split('/')
+            .any(|s| INVOKED_ALONE_FOLDERS.contains(&s))
 }
 
 /// Grows a confirmed duplicate span (`lose`, lines `s..=e`, kept at `keep`'s `ks..=ke`) over

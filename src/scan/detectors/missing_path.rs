@@ -175,6 +175,39 @@ pub fn placeholder_path(written: &str) -> bool {
             .any(|seg| matches!(seg, "X.Y.Z" | "x.y.z" | "X.Y" | "x.y" | "vX.Y.Z"))
 }
 
+/// Whether a rename keeps the file what it was, so that pointing a reference at the new name
+/// needs no judgement: it kept its folder (renamed in place) or its name (moved), or a module
+/// became a package of the same name (`cli/ext.py` → `cli/ext/__init__.py`).
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::same_file;
+/// assert!(same_file("tools/a.ts", "tools/b.ts") && same_file("a/x.md", "b/c/x.md"));
+/// assert!(same_file("src/cli/ext.py", "src/cli/ext/__init__.py") && same_file("src/m.rs", "src/m/mod.rs"));
+/// assert!(!same_file("memory/constitution.md", "templates/constitution-template.md"));
+/// ```
+pub fn same_file(from: &str, to: &str) -> bool {
+    use crate::scan::refs::folder;
+    let name = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+    if folder(from) == folder(to) || name(from) == name(to) {
+        return true;
+    }
+    let stem = from.rsplit_once('.').map_or(from, |(s, _)| s);
+    to.strip_prefix(stem)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .is_some_and(|index| {
+            [
+                "__init__.py",
+                "mod.rs",
+                "index.ts",
+                "index.js",
+                "index.tsx",
+                "README.md",
+                "index.md",
+            ]
+            .contains(&index)
+        })
+}
+
 /// Whether `written`, missing from the root and beside the document, exists below a folder that
 /// another reference on the same line names (a table row's package `packages/a/src/` and its
 /// `src/index.ts`): then it is written relative to that folder or one of its parents.
@@ -254,7 +287,7 @@ impl Detector for MissingPath {
                 for (cand, folder_relative) in candidates {
                     let (to, gone) = h.fate(cand, |p| ctx.tree.is_file(p));
                     if let Some(to) = to {
-                        renamed = Some((to, *folder_relative));
+                        renamed = Some((to, *folder_relative, cand.clone()));
                         break;
                     }
                     if deleted.is_none() {
@@ -341,9 +374,17 @@ impl Detector for MissingPath {
             if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
                 continue;
             }
+            // A shipped prompt's rooted path in code (`/memory/constitution.md`) is rooted at
+            // the project it runs in, whatever this repository once held there.
+            if doc.role == crate::roles::Role::Shipped
+                && r.via == crate::report::Via::Code
+                && written.starts_with('/')
+            {
+                continue;
+            }
             // A line that already names the new name records the move ("moved from `a` to
             // `b`"); it is not stale.
-            if let Some((to, folder_relative)) = &renamed {
+            if let Some((to, folder_relative, _)) = &renamed {
                 let new_as_written = write_like(written, *folder_relative, &doc.path, to);
                 if line_of(ctx, &doc.path, r.line)
                     .is_some_and(|l| l.contains(new_as_written.as_str()) || l.contains(to.as_str()))
@@ -373,8 +414,11 @@ impl Detector for MissingPath {
             // A bare name renamed within its folder is fixed by its new name; one that moved
             // away (the root `tsconfig.json` into a package) may have been meant generically
             // ("each example needs a `tsconfig.json`"): the model judges it.
+            // A file that changed both its folder and its name may have changed what it is (the
+            // project's `memory/constitution.md` became `templates/constitution-template.md`):
+            // the model judges it, with the rename as evidence.
             let suggestion = match &renamed {
-                Some((to, folder_relative)) if r.literal => {
+                Some((to, folder_relative, from)) if r.literal && same_file(from, to) => {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
                 }
@@ -392,7 +436,7 @@ impl Detector for MissingPath {
                     line: r.line,
                     reference: written.clone(),
                     via: r.via,
-                    renamed_to: renamed.map(|(to, _)| to),
+                    renamed_to: renamed.map(|(to, _, _)| to),
                     deleted_in: deleted,
                 },
                 suggestion,

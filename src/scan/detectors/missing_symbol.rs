@@ -6,10 +6,11 @@
 //! checked only where the document ties it to this code:
 //!
 //! - a qualified name (`Repo::history`, `Config.load()`) whose qualifier (a `::` segment, or a
-//!   capitalised type before `.`), every one, occurs in the source: the type is here, the
-//!   member is gone;
+//!   capitalised type before `.`), every one, occurs in the source, and every capitalised one
+//!   is defined there (`class Config`, `struct Repo`; an import is a library's): the type is
+//!   here, the member is gone;
 //! - an unqualified call or `snake_case` name on the same line as a reference to a source file
-//!   (`` `src/config.rs`: `load_config()` ``).
+//!   of this repository (`` `src/config.rs`: `load_config()` ``).
 //!
 //! Never a name the document's own code blocks use (a tutorial defines `process_query`), nor a
 //! placeholder (`parseAllowedXxx`, `foo_bar`, `my_handler`). "Occurs" means appears as an
@@ -126,11 +127,94 @@ pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
         .collect()
 }
 
-/// Every name the check of `ident` looks up: its last name and its qualifiers.
-pub fn wanted(ident: &str) -> Vec<&str> {
-    let mut out = vec![last(ident)];
-    out.extend(qualifiers(ident));
+/// Every name the check of `ident` looks up: its last name, its qualifiers, and the
+/// definition of each type-like (capitalised) qualifier ([`defined`]).
+pub fn wanted(ident: &str) -> Vec<String> {
+    let mut out = vec![last(ident).to_string()];
+    for q in qualifiers(ident) {
+        out.push(q.to_string());
+        if type_like(q) {
+            out.push(defined(q));
+        }
+    }
     out
+}
+
+fn type_like(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// Words after which a source file defines the name that follows (`class Config`, `struct
+/// Repo`, `type Repo struct`, `module Billing`, `const Config =`). An import is no definition:
+/// `from PIL import Image` and `from anthropic import Anthropic` make `Image.blend` and
+/// `Anthropic::BaseTool` a library's names, whatever the code calls of them.
+pub const DEFINING_WORDS: &[&str] = &[
+    "class",
+    "struct",
+    "enum",
+    "trait",
+    "interface",
+    "type",
+    "module",
+    "object",
+    "impl",
+    "namespace",
+    "protocol",
+    "record",
+    "union",
+    "extension",
+    "defmodule",
+    "const",
+    "let",
+    "var",
+    "def",
+    "fn",
+    "func",
+    "function",
+];
+
+/// The name [`find_in_file`] reports when a source file defines `name` (after one of
+/// [`DEFINING_WORDS`]); no identifier contains a space, so it never collides with one.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_symbol::{defined, defines};
+/// assert!(defines("pub struct Repo {", "Repo") && defines("class Config:", "Config"));
+/// assert!(!defines("from PIL import Image", "Image") && !defines("img = Image.open(p)", "Image"));
+/// assert_eq!(defined("Repo"), "defined Repo");
+/// ```
+pub fn defined(name: &str) -> String {
+    format!("defined {name}")
+}
+
+/// Whether `source` defines `name` ([`DEFINING_WORDS`]).
+pub fn defines(source: &str, name: &str) -> bool {
+    let wanted: HashSet<String> = [defined(name)].into_iter().collect();
+    !scan_tokens(source.as_bytes(), &wanted).is_empty()
+}
+
+/// The members of `wanted` that `bytes` holds: identifier tokens, and [`defined`] names.
+fn scan_tokens(bytes: &[u8], wanted: &HashSet<String>) -> Vec<String> {
+    let mut local = Vec::new();
+    let mut prev: &str = "";
+    for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
+        if tok.is_empty() || tok[0].is_ascii_digit() {
+            continue;
+        }
+        let Ok(t) = std::str::from_utf8(tok) else {
+            continue;
+        };
+        if wanted.contains(t) {
+            local.push(t.to_string());
+        }
+        if DEFINING_WORDS.contains(&prev) && type_like(t) {
+            let d = defined(t);
+            if wanted.contains(&d) {
+                local.push(d);
+            }
+        }
+        prev = t;
+    }
+    local
 }
 
 /// Whether a root-relative file may be source: a source extension, or none at all (a script
@@ -162,7 +246,7 @@ pub fn find_in_source(
 /// Which of `wanted` occur as identifier tokens in the root-relative source file `rel` (none
 /// when it is not a readable regular file within the size cap).
 pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>) -> Vec<String> {
-    let mut local = Vec::new();
+    let local = Vec::new();
     let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
         return local;
     };
@@ -178,17 +262,7 @@ pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>)
     if !source_ext(rel) && !bytes.starts_with(b"#!") {
         return local;
     }
-    for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
-        if tok.is_empty() || tok[0].is_ascii_digit() {
-            continue;
-        }
-        if let Ok(t) = std::str::from_utf8(tok) {
-            if wanted.contains(t) {
-                local.push(t.to_string());
-            }
-        }
-    }
-    local
+    scan_tokens(&bytes, wanted)
 }
 
 impl Detector for MissingSymbol {
@@ -200,13 +274,34 @@ impl Detector for MissingSymbol {
         let Some(found) = ctx.symbols else {
             return Vec::new();
         };
+        // The lines whose source file is this repository's: it resolves, or a file of its name
+        // exists somewhere (`streamChatResponse.ts`); `agent-openai.py` in "file names like
+        // `agent-openai.py`" is the reader's.
+        let ours: HashSet<u32> = doc
+            .resolved()
+            .filter(|(r, _)| source_ext(crate::scan::refs::split(&r.dest).written))
+            .filter(|(r, t)| {
+                matches!(t, crate::scan::refs::Target::Found { .. }) || {
+                    let w = crate::scan::refs::split(&r.dest).written;
+                    ctx.tree
+                        .basenames
+                        .contains(w.rsplit('/').next().unwrap_or(w))
+                }
+            })
+            .map(|(r, _)| r.line)
+            .collect();
         checked(&doc.parsed)
             .into_iter()
-            .filter(|(_, text)| {
+            .filter(|(line, text)| {
                 let q = qualifiers(text);
                 // Every qualifier must be this code's: `Anthropic::Errors::AuthenticationError`
-                // is a library's even when some `Errors` occurs here.
-                !found.contains(last(text)) && q.iter().all(|n| found.contains(*n))
+                // is a library's even when some `Errors` occurs here, and a type must be
+                // defined here, not only imported (`Image.blend` is PIL's).
+                !found.contains(last(text))
+                    && q.iter().all(|n| {
+                        found.contains(*n) && (!type_like(n) || found.contains(&defined(n)))
+                    })
+                    && (!q.is_empty() || ours.contains(line))
             })
             .map(|(line, text)| {
                 Signal::MissingSymbol {

@@ -74,6 +74,28 @@ pub fn is_marker(line: &str) -> bool {
     }
 }
 
+/// Lines this many past the frontmatter, at most, are the document's head.
+pub const HEAD_MAX_LINES: u32 = 30;
+
+/// The first line past the document's head: its second heading (the title's section ends
+/// there), or [`HEAD_MAX_LINES`] past the frontmatter, whichever comes first. A bare
+/// `Deprecated.` further down is one item's note (`- `result.totalUsage`: Deprecated. Use
+/// ...`, with the code blanked; a field's description in a reference page), not the page's.
+fn head_end(p: &crate::scan::markdown::Parsed) -> u32 {
+    let body = p.lines.line(p.frontmatter.len);
+    let second = p.headings.get(1).map_or(u32::MAX, |h| h.line);
+    second.min(body + HEAD_MAX_LINES)
+}
+
+/// Whether a marker line names the document as its subject (`This guide is deprecated`,
+/// `Status: Superseded`): it holds anywhere in the document.
+fn speaks_of_itself(line: &str) -> bool {
+    let s = undecorate(line).to_lowercase();
+    status_value(line).is_some()
+        || s.split_whitespace().next() == Some("this")
+        || s.starts_with("replaced by")
+}
+
 /// The detector.
 pub struct Superseded;
 
@@ -103,8 +125,9 @@ impl Detector for Superseded {
             .iter()
             .any(|w| doc.lower_prose.contains(w));
         if hit.is_none() && mentions {
+            let head = head_end(doc.parsed);
             hit = prose_lines(&doc.parsed.prose)
-                .find(|(_, l)| is_marker(l))
+                .find(|&(n, l)| is_marker(l) && (n < head || speaks_of_itself(l)))
                 .map(|(n, _)| n);
         }
         let Some(line) = hit else {
