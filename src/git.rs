@@ -49,14 +49,29 @@ pub fn timeout() -> std::time::Duration {
 
 /// Runs `c` with stdout and stderr captured, killing it after [`timeout`]. `None` when it could
 /// not start or was killed.
-pub fn run_bounded(mut c: Command) -> Option<std::process::Output> {
-    use std::io::Read;
+pub fn run_bounded(c: Command) -> Option<std::process::Output> {
+    run_bounded_input(c, None)
+}
+
+/// [`run_bounded`], writing `input` (when given) to the command's stdin from another thread.
+fn run_bounded_input(mut c: Command, input: Option<Vec<u8>>) -> Option<std::process::Output> {
+    use std::io::{Read, Write};
     let mut child = c
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .ok()?;
+    if let (Some(bytes), Some(mut stdin)) = (input, child.stdin.take()) {
+        // Dropping stdin at the end closes it, so git sees the end of its input.
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&bytes);
+        });
+    }
     let mut out = child.stdout.take()?;
     let mut err = child.stderr.take()?;
     let reader = std::thread::spawn(move || {
@@ -107,6 +122,46 @@ fn split_z(bytes: &[u8]) -> impl Iterator<Item = String> + '_ {
 }
 
 impl Repo {
+    /// The content of each `(commit, path)` at that commit (`git cat-file --batch`, one
+    /// process), `None` where it does not exist there, is no blob, or is over the size cap.
+    pub fn blobs_at(&self, wanted: &[(String, String)]) -> Vec<Option<Vec<u8>>> {
+        let mut input = Vec::new();
+        let asked: Vec<bool> = wanted
+            .iter()
+            .map(|(c, p)| {
+                // The batch protocol is line-based: a path with a newline cannot be asked.
+                let ok = !p.contains(['\n', '\r']) && !c.contains(['\n', '\r']);
+                if ok {
+                    input.extend_from_slice(format!("{c}:{p}\n").as_bytes());
+                }
+                ok
+            })
+            .collect();
+        let mut c = git(&self.root);
+        c.args(["cat-file", "--batch"]);
+        let out = run_bounded_input(c, Some(input))
+            .filter(|o| o.status.success())
+            .map(|o| o.stdout)
+            .unwrap_or_default();
+        let mut at = 0usize;
+        let mut next = || -> Option<Vec<u8>> {
+            let nl = at + out.get(at..)?.iter().position(|&b| b == b'\n')?;
+            let header = String::from_utf8_lossy(&out[at..nl]).into_owned();
+            at = nl + 1;
+            let mut f = header.split(' ');
+            let (_, kind, size) = (f.next()?, f.next()?, f.next()?);
+            let size: usize = size.parse().ok()?;
+            let body = out.get(at..at + size)?.to_vec();
+            at += size + 1;
+            (kind == "blob" && size as u64 <= crate::scan::THRESHOLDS.file_size_cap_bytes)
+                .then_some(body)
+        };
+        asked
+            .into_iter()
+            .map(|ok| if ok { next() } else { None })
+            .collect()
+    }
+
     /// The repository containing `root`, or `None` when `root` is not inside a git work tree or
     /// git is not installed.
     pub fn discover(root: &Path) -> Option<Repo> {

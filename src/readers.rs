@@ -162,8 +162,8 @@ pub fn readers_of(rel: &str, per_session: bool, shipped_plugin: bool) -> Vec<Rea
 /// The rule [`dedupe_problem`] applies, as published.
 pub const DEDUPE_RULE: &str = "a dedupe may take a span from a document only when every reader of that document is Claude Code in this repository and Claude Code reads the kept copy whenever it reads the document: the kept copy is loaded every session, or the document @imports it";
 
-/// Whether a reader is Claude Code in this repository.
-fn claude(r: Reader) -> bool {
+/// Whether a reader is Claude Code in this repository (the only client that follows `@imports`).
+pub fn claude(r: Reader) -> bool {
     matches!(r, Reader::ClaudeSession | Reader::ClaudeOnDemand)
 }
 

@@ -109,10 +109,16 @@ fn fixture() -> tempfile::TempDir {
     );
     let big: String = (0..3000).map(|i| format!("word{i} ")).collect();
     write(d, "CLAUDE.local.md", &format!("# Local\n\n{big}\n"));
+    // The drift's evidence: the doc names `old_entry`, which the later commits take away.
+    write(
+        d,
+        "src/lib.rs",
+        "pub fn run_scan() {}\npub fn old_entry() {}\n",
+    );
     write(
         d,
         "docs/drift.md",
-        "# Drift\n\nThe code lives in [lib](../src/lib.rs).\n",
+        "# Drift\n\nThe code lives in [lib](../src/lib.rs).\n\nStart at `old_entry`.\n",
     );
     commit(d, "docs");
     for i in 0..3 {

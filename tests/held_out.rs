@@ -77,13 +77,13 @@ fn unmarked_page_collections_link_by_route() {
     );
 }
 
-/// A rename that kept the file's folder or its name (or turned a module into its package) is
-/// fixed without a question; one that changed both (`memory/constitution.md` became
-/// `templates/constitution-template.md`, a project file turned template) is reported with the
-/// rename for the model to judge, and `--apply` leaves its line alone. A shipped prompt's
-/// rooted path (`/memory/constitution.md`) is the user's project's.
+/// A file git moved into shipped content (`memory/constitution.md` to
+/// `templates/constitution-template.md`, a project file turned template) left its old name to
+/// the user's copy: no claim, and `--apply` leaves the line alone; neither is a shipped
+/// prompt's rooted path (`/memory/constitution.md`). Other renames (in place, moved, a module
+/// turned package) are still fixed.
 #[test]
-fn renames_that_change_what_a_file_is_wait_for_judgement() {
+fn renames_into_shipped_content_are_not_claims() {
     let r = repo();
     let d = &r.root;
     write(
@@ -91,33 +91,30 @@ fn renames_that_change_what_a_file_is_wait_for_judgement() {
         "memory/constitution.md",
         "# Constitution\n\nPrinciples.\n",
     );
+    write(d, "scripts/run.sh", "#!/bin/sh\necho run\n");
     write(d, "tools/check-fixtures.ts", "export const check = 1;\n");
     write(d, "src/cli/ext.py", "def load():\n    pass\n");
     commit(d, "files");
-    std::fs::create_dir_all(d.join("templates")).unwrap();
-    git(
-        d,
-        &[
-            "mv",
+    for dir in ["templates", "src/cli/ext"] {
+        std::fs::create_dir_all(d.join(dir)).unwrap();
+    }
+    for (from, to) in [
+        (
             "memory/constitution.md",
             "templates/constitution-template.md",
-        ],
-    );
-    git(
-        d,
-        &[
-            "mv",
-            "tools/check-fixtures.ts",
-            "tools/validate-fixtures.ts",
-        ],
-    );
-    std::fs::create_dir_all(d.join("src/cli/ext")).unwrap();
-    git(d, &["mv", "src/cli/ext.py", "src/cli/ext/__init__.py"]);
+        ),
+        ("scripts/run.sh", "tools/start.sh"),
+        ("tools/check-fixtures.ts", "tools/validate-fixtures.ts"),
+        ("src/cli/ext.py", "src/cli/ext/__init__.py"),
+    ] {
+        git(d, &["mv", from, to]);
+    }
     commit(d, "move");
     write(
         d,
         "CONTRIBUTING.md",
         "# Contributing\n\nKeep `memory/constitution.md` current.\n\n\
+         Start the app with `scripts/run.sh`.\n\n\
          Fixtures are checked by `tools/check-fixtures.ts`.\n\n\
          Extensions load in `src/cli/ext.py`.\n",
     );
@@ -128,21 +125,15 @@ fn renames_that_change_what_a_file_is_wait_for_judgement() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let item = s["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["path"] == "CONTRIBUTING.md")
-        .expect("CONTRIBUTING.md is shortlisted");
-    let renamed: Vec<&str> = item["signals"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|s| s["renamed_to"].as_str())
-        .collect();
-    assert!(
-        renamed.contains(&"templates/constitution-template.md"),
-        "{item}"
+    let mut got = sigs(&s, "CONTRIBUTING.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "scripts/run.sh"),
+            pair("missing-path", "src/cli/ext.py"),
+            pair("missing-path", "tools/check-fixtures.ts"),
+        ]
     );
     assert!(sigs(&s, "templates/commands/plan.md").is_empty());
     let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))
@@ -160,6 +151,7 @@ fn renames_that_change_what_a_file_is_wait_for_judgement() {
         text.contains("Keep `memory/constitution.md` current."),
         "{text}"
     );
+    assert!(text.contains("`tools/start.sh`"), "{text}");
     assert!(text.contains("`tools/validate-fixtures.ts`"), "{text}");
     assert!(text.contains("`src/cli/ext/__init__.py`"), "{text}");
 }
@@ -286,4 +278,154 @@ fn item_notes_records_and_library_names_draw_nothing() {
         [pair("missing-symbol", "Frame.paint")]
     );
     assert!(sigs(&s, "newsletters/2026-June.md").is_empty());
+}
+
+/// `@theme.ts` in another client's rule (Continue, Cursor) names a file the client finds by
+/// name anywhere; in a file Claude Code reads, `@` imports a path, and a missing one is broken.
+#[test]
+fn other_clients_mentions_find_files_by_name() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "gui/src/theme.ts", "export const theme = {};\n");
+    write(
+        d,
+        ".continue/rules/tailwind.md",
+        "# Tailwind\n\nMove styles from @theme.ts into classes; see @missing-helper.ts.\n",
+    );
+    write(d, "CLAUDE.md", "# Project\n\n@theme.ts\n");
+    commit(d, "rules");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, ".continue/rules/tailwind.md"),
+        [pair("missing-path", "missing-helper.ts")]
+    );
+    assert_eq!(sigs(&s, "CLAUDE.md"), [pair("missing-path", "theme.ts")]);
+}
+
+/// A drift needs what the changes took away: a document naming `legacy_option`, which the
+/// described file dropped, is shortlisted on that evidence alone; one whose file only had its
+/// version bumped is not reported, however many commits touched it.
+#[test]
+fn drift_needs_what_the_changes_took_away() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/cfg.rs",
+        "pub fn legacy_option() {}\npub fn keep() {}\n",
+    );
+    write(
+        d,
+        "src/other.rs",
+        "pub const VERSION: &str = \"1.0.0\";\npub fn stable_name() {}\n",
+    );
+    write(
+        d,
+        "docs/config.md",
+        "# Config\n\nThe [config](../src/cfg.rs) is read at start.\n\nIt calls `legacy_option` first.\n",
+    );
+    write(
+        d,
+        "docs/other.md",
+        "# Other\n\nThe [module](../src/other.rs) exports `stable_name`.\n",
+    );
+    commit(d, "docs");
+    for i in 1..=3 {
+        write(d, "src/cfg.rs", &format!("pub fn keep() {{}}\n// {i}\n"));
+        write(
+            d,
+            "src/other.rs",
+            &format!("pub const VERSION: &str = \"1.0.{i}\";\npub fn stable_name() {{}}\n"),
+        );
+        commit(d, &format!("change {i}"));
+    }
+    let s = scan(d);
+    let item = s["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["path"] == "docs/config.md")
+        .expect("the drift shortlists its document");
+    assert_eq!(item["signals"].as_array().unwrap().len(), 1, "{item}");
+    assert_eq!(item["signals"][0]["kind"], "drift", "{item}");
+    assert_eq!(item["signals"][0]["commits"], 3, "{item}");
+    assert!(
+        sigs(&s, "docs/other.md").is_empty(),
+        "{:?}",
+        sigs(&s, "docs/other.md")
+    );
+}
+
+/// An MDX collection's rooted links to sections the app serves from code (`/playground`, a
+/// `/llms.txt` route handler) are not the collection's to check; a Mintlify page's `../x`
+/// stops at the site's root as a browser's does.
+#[test]
+fn routes_outside_the_collection_and_relative_routes_of_a_site() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "content/docs/01-intro.mdx",
+        "# Intro\n\nTry the [playground](/playground), read [llms.txt](/llms.txt), \
+         or see [a removed page](/docs/removed).\n",
+    );
+    write(d, "site/mint.json", "{}\n");
+    write(d, "site/workshop.mdx", "# Workshop\n");
+    write(
+        d,
+        "site/introduction.mdx",
+        "# Introduction\n\nJoin the [workshop](../workshop) or the [retreat](../retreat).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "content/docs/01-intro.mdx"),
+        [pair("missing-path", "/docs/removed")]
+    );
+    assert_eq!(
+        sigs(&s, "site/introduction.mdx"),
+        [pair("missing-path", "../retreat")]
+    );
+}
+
+/// Paths a line shows as examples are not claims: matches beside a glob pattern, an "e.g."
+/// path, a made-up `my_agent/`, a file a command is said to remove, an install output
+/// (`vendor/bundle/`), and `src/index.ts` that every package has. A TODO that names the word
+/// ("issue, ticket, or TODO", "TODO lists") marks nothing. A path the line simply states, and a
+/// TODO that marks the page, are still reported.
+#[test]
+fn examples_outputs_and_each_packages_files_are_not_claims() {
+    let r = repo();
+    let d = &r.root;
+    for p in ["a", "b", "c"] {
+        write(d, &format!("packages/{p}/src/index.ts"), "export {};\n");
+    }
+    write(d, "src/lib.rs", "pub fn a() {}\n");
+    write(d, "vendor/README.md", "Vendored.\n");
+    write(d, "docs/gone.rs", "// gone\n");
+    commit(d, "code");
+    git(d, &["rm", "-q", "docs/gone.rs"]);
+    commit(d, "rm");
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\n\
+         | `docs/*.draft.md` | `docs/api.draft.md` |\n|---|---|\n\n\
+         Link ADRs, e.g. `docs/2025-use-sqlite.md`.\n\n\
+         Scaffolding writes `src/my_agent/`.\n\n\
+         `tool exit` runs last. This removes `docs/gone.rs`.\n\n\
+         Bundler installs into `vendor/bundle/`.\n\n\
+         Re-export it from `src/index.ts`.\n\n\
+         Each follow-up becomes a task (issue, ticket, or TODO).\n\n\
+         - TODO lists and planning notes\n\n\
+         The entry point is `src/main.rs`.\n",
+    );
+    write(d, "docs/cache.md", "# Cache\n\nTODO: evict old entries.\n");
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/guide.md"),
+        [pair("missing-path", "src/main.rs")]
+    );
+    assert_eq!(sigs(&s, "docs/cache.md"), [pair("provisional-marker", "")]);
 }

@@ -145,12 +145,18 @@ Use `run_scan()` from `src/lib.rs` and `Repo::history` but not `vanished_call()`
         "---\npaths: src/**\n---\n# Scoped\n\n[broken](nowhere-scoped.md)\n",
     );
     commit(d, "docs");
-    // Drift: the file the drift doc references changes in three later commits.
+    // Drift: the file the drift doc references changes in three later commits, which take
+    // away the `legacy_entry` the doc names (the evidence a drift needs).
+    write(
+        d,
+        "src/lib.rs",
+        "pub fn run_scan() {}\npub fn legacy_entry() {}\npub struct Repo;\nimpl Repo { pub fn history() {} }\n",
+    );
     write(
         d,
         "docs/drift.md",
         // Drift rides along: a provisional marker shortlists the document.
-        "# Drift\n\nThe code lives in [lib](../src/lib.rs).\n\nTODO: describe the API.\n",
+        "# Drift\n\nThe code lives in [lib](../src/lib.rs).\n\nStart with `legacy_entry`.\n\nTODO: describe the API.\n",
     );
     commit(d, "drift doc");
     for i in 0..3 {
@@ -401,7 +407,7 @@ fn every_signal_kind_with_lines_and_fields() {
     assert!(
         dr.signals.contains(&Signal::Drift {
             commits: n.trim().parse().unwrap(),
-            since: hygiene::time::format_date(since)
+            since: hygiene::time::format_date(since),
         }),
         "{:?}",
         dr.signals

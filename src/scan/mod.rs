@@ -89,7 +89,7 @@ pub fn signal_rules() -> Vec<SignalRule> {
         r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"], Hint),
         r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"], Fact),
         r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"], Fact),
-        r("drift", "the files it references changed in enough commits since the document last changed", &["commits", "since"], Hint),
+        r("drift", "the files it describes changed in enough commits since the document last changed, and no longer hold a name its code uses or a line it quotes", &["commits", "since"], Hint),
         r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[], Fact),
     ]
 }
@@ -149,10 +149,6 @@ pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing
 ///   `AGENTS.md` and the root one) still shortlist.
 pub const RIDE_ALONG: &[RideAlong] = &[
     RideAlong {
-        kind: "drift",
-        when: RideWhen::Always,
-    },
-    RideAlong {
         kind: "oversize",
         when: RideWhen::ReadOnDemand,
     },
@@ -166,8 +162,6 @@ pub const RIDE_ALONG: &[RideAlong] = &[
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RideWhen {
-    /// Every time.
-    Always,
     /// The document is read on demand (not loaded every session).
     ReadOnDemand,
     /// The finding offers no edit and the document is one client's instructions (Copilot,
@@ -191,7 +185,6 @@ fn rides_along(f: &Finding, path: &str, freq: InjectionFrequency) -> bool {
         .iter()
         .filter(|r| r.kind == kind)
         .any(|r| match r.when {
-            RideWhen::Always => true,
             RideWhen::ReadOnDemand => freq == InjectionFrequency::OnDemand,
             RideWhen::SingleClientFile => {
                 use crate::readers::Reader;
@@ -492,6 +485,55 @@ fn count_file(root: &Path, rel: &str) -> Option<u64> {
     read_doc(root, rel)
         .ok()
         .map(|t| crate::tokens::count(markdown::strip_bom(&t)))
+}
+
+/// The documents whose proposed drift has evidence ([`detectors::drift::gone`]): a name the
+/// document's code uses, or a line it quotes, that its described files held at the document's
+/// last commit and no longer hold. One `git cat-file --batch` for every old file; the current
+/// files and the documents are read from disk (within the size cap, never through a link out
+/// of the root).
+fn confirmed_drifts(
+    root: &Path,
+    repo: Option<&crate::git::Repo>,
+    docs: &[Doc],
+    checks: &[(usize, detectors::drift::ContentCheck)],
+) -> HashSet<usize> {
+    let mut out = HashSet::new();
+    let Some(repo) = repo.filter(|_| !checks.is_empty()) else {
+        return out;
+    };
+    let wanted: Vec<(String, String)> = checks
+        .iter()
+        .flat_map(|(_, c)| c.files.iter().map(|f| (c.since.clone(), f.clone())))
+        .collect();
+    let mut old = repo.blobs_at(&wanted).into_iter();
+    let read = |rel: &str| -> Option<String> {
+        let full = crate::paths::resolve_inside(root, rel, false).ok()?;
+        let meta = std::fs::metadata(&full).ok()?;
+        if !meta.is_file() || meta.len() > THRESHOLDS.file_size_cap_bytes {
+            return None;
+        }
+        String::from_utf8(std::fs::read(full).ok()?).ok()
+    };
+    for (i, c) in checks {
+        let text = read(&docs[*i].path);
+        // Every old file is taken from the batch, in order, whether or not one before held
+        // the evidence.
+        let befores: Vec<Option<Vec<u8>>> = c.files.iter().map(|_| old.next().flatten()).collect();
+        let Some(text) = text else {
+            continue;
+        };
+        let found = c.files.iter().zip(befores).any(|(f, before)| {
+            before.is_some_and(|before| {
+                let now = read(f).unwrap_or_default();
+                !detectors::drift::gone(&text, &String::from_utf8_lossy(&before), &now).is_empty()
+            })
+        });
+        if found {
+            out.insert(*i);
+        }
+    }
+    out
 }
 
 /// Scans `opts.root`. Never fails on document content or git history: those become skipped
@@ -806,7 +848,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .map(|(i, p)| (p.as_str(), i))
         .collect();
     let mut anchor_cache = Default::default();
-    let mut tree_findings: Vec<(usize, Vec<Finding>)> = Vec::with_capacity(checked.len());
+    #[allow(clippy::type_complexity)]
+    let mut tree_findings: Vec<(usize, Vec<Finding>, Option<detectors::drift::ContentCheck>)> =
+        Vec::with_capacity(checked.len());
     for run in checked.chunks(TREE_RUN) {
         let targets = walk::par_map(run, |&i| {
             let d = &docs[i];
@@ -833,7 +877,13 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             for d in detectors::ALL {
                 f.extend(d.on_tree(&docs[i], &ctx));
             }
-            (i, f)
+            // A proposed drift waits for its evidence, read below from the files' history.
+            let check = f
+                .iter()
+                .any(|x| matches!(x.signal, Signal::Drift { .. }))
+                .then(|| detectors::drift::content_check(&docs[i], &ctx))
+                .flatten();
+            (i, f, check)
         }));
         anchor_cache = ctx.anchor_cache;
         for &i in run {
@@ -842,7 +892,17 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     }
     drop(by_path);
     drop(paths);
-    for (i, f) in tree_findings {
+    let checks: Vec<(usize, detectors::drift::ContentCheck)> = tree_findings
+        .iter_mut()
+        .filter_map(|(i, _, c)| c.take().map(|c| (*i, c)))
+        .collect();
+    let confirmed = confirmed_drifts(&root, repo.as_ref(), &docs, &checks);
+    for (i, mut f, _) in tree_findings {
+        // A drift stands only on its evidence.
+        f.retain(|x| match &x.signal {
+            Signal::Drift { .. } => confirmed.contains(&i),
+            _ => true,
+        });
         docs[i].findings.extend(f);
     }
     let files_scanned = checked.len() as u64;

@@ -451,6 +451,9 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
                 fragment,
             };
         }
+        if super::sites::outside_collection(tree, doc, &decoded) {
+            return Target::Skip;
+        }
     }
     if r.via == Via::Code {
         // A bare file name (`wrangler.toml`) means the file beside the document: only that

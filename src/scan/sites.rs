@@ -287,22 +287,53 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                 }
             }
         }
-        None => routes.extend(normalize(
-            super::refs::folder(doc),
-            written.trim_end_matches('/'),
-        )),
+        None => {
+            let rel = written.trim_end_matches('/');
+            routes.extend(normalize(super::refs::folder(doc), rel));
+            // A browser resolves `../workshop` against the page's URL, and `..` stops at the
+            // site's root: from `/introduction` it is `/workshop`.
+            let inside = super::refs::folder(doc)
+                .strip_prefix(root)
+                .map(|f| f.trim_start_matches('/'));
+            if let Some(inside) = inside.filter(|_| rel.starts_with("..")) {
+                routes.push(join(root, &clamped(inside, rel)));
+            }
+        }
     }
     routes.iter().find_map(|at| page_of(tree, at))
 }
 
-/// A route in a page that no site configuration claims: a page collection whose site lives
+/// `rel` resolved against the folder `base` as a URL is: `..` above the top stays at the top.
+///
+/// ```
+/// use hygiene::scan::sites::clamped;
+/// assert_eq!(clamped("", "../workshop"), "workshop");
+/// assert_eq!(clamped("guide", "../../api/x"), "api/x");
+/// assert_eq!(clamped("a/b", "../c"), "a/c");
+/// ```
+pub fn clamped(base: &str, rel: &str) -> String {
+    let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
+    for seg in rel.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+/// A route in an MDX page that no site configuration claims: a page collection whose site lives
 /// elsewhere (`content/docs/03-core/02-stream-text.mdx`, synced into an app at build time)
 /// links by route. A rooted route (`/docs/core/stream-text`) serves the page or folder it names
 /// under one of the page's own folders, nearest first, ordering prefixes dropped (the root
 /// itself is a file path's reading, tried before); a relative one a sibling page whose name
 /// has an ordering prefix.
 fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
-    if !super::markdown::extension(doc).is_some_and(|e| PAGE_EXTENSIONS.contains(&e)) {
+    // Only MDX: GitHub renders a `.md` page as a file, where `/x` is the repository's root.
+    if super::markdown::extension(doc) != Some("mdx") {
         return None;
     }
     let here = super::refs::folder(doc);
@@ -346,6 +377,57 @@ fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
         dir = super::refs::folder(dir);
     }
     None
+}
+
+/// Whether a rooted route in an MDX page that no site configuration claims names a section the
+/// page's collection does not hold: its first segment is no folder or page under any of the
+/// page's folders (`/playground`, `/llms.txt`, `/examples/...` of the app that publishes
+/// `content/docs/`). The app serves those (a route handler, a redirect in code); the
+/// collection cannot tell whether they exist, so the link is not checked.
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::outside_collection;
+/// let mut t = Tree::default();
+/// for d in ["content", "content/docs", "content/docs/03-core"] { t.dirs.insert(d.into()); }
+/// t.files.insert("content/docs/03-core/01-overview.mdx".into());
+/// let page = "content/docs/03-core/01-overview.mdx";
+/// t.dirs.insert("examples".into());
+/// assert!(outside_collection(&t, page, "/playground") && outside_collection(&t, page, "/llms.txt"));
+/// assert!(outside_collection(&t, page, "/examples/next-app/basics"));
+/// assert!(!outside_collection(&t, page, "/docs/core/gone") && !outside_collection(&t, "README.md", "/playground"));
+/// ```
+pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
+    if super::markdown::extension(doc) != Some("mdx") || tree.sites().of(doc).is_some() {
+        return false;
+    }
+    let Some(first) = written
+        .strip_prefix('/')
+        .and_then(|r| r.split('/').find(|s| !s.is_empty()))
+    else {
+        return false;
+    };
+    // The page's own folders, nearest first; the root only for a page at the root (a
+    // collection's routes start at its content folder: the root's `examples/` code folder is
+    // not the site's `/examples/` section).
+    let mut dir = super::refs::folder(doc);
+    let at_root = dir.is_empty();
+    loop {
+        let at = if dir.is_empty() {
+            first.to_string()
+        } else {
+            format!("{dir}/{first}")
+        };
+        if (at_root || !dir.is_empty())
+            && (tree.exists(&at) || page_names(&at).iter().any(|p| tree.unnumbered(p).is_some()))
+        {
+            return false;
+        }
+        if dir.is_empty() {
+            return true;
+        }
+        dir = super::refs::folder(dir);
+    }
 }
 
 /// The file the route `at` (root-relative, no trailing `/`) serves: itself, its page with a

@@ -1,9 +1,18 @@
-//! `drift`: the files a document references changed in at least
-//! `THRESHOLDS.drift_min_commits` commits since the document itself last changed, so what it
-//! says about them may no longer hold. Counted from the one history walk. Only the files it
-//! describes count (code, configuration, scripts, a plugin's shipped prompts), named by a path
-//! or a link: a link to another document is navigation, documents churn together, and a bare file name
+//! `drift`: the files a document describes changed in at least `THRESHOLDS.drift_min_commits`
+//! commits since the document itself last changed, **and** the document still names something
+//! those changes took away. Counted from the one history walk. Only the files it describes
+//! count (code, configuration, scripts, a plugin's shipped prompts), named by a path or a link:
+//! a link to another document is navigation, documents churn together, and a bare file name
 //! (`package.json`) names a kind of file.
+//!
+//! Commit counts alone do not tell drift from churn: on public repositories true drift ran from
+//! 4 to 271 commits and unrelated churn (version bumps, fixes elsewhere in the file) from 5 to
+//! 63. What does is the content: a name in the document's code (`MiniflareOptions`, a script's
+//! option) that the described files held when the document was written and no longer hold, or
+//! a line the document quotes from them that is gone. So the detector proposes (commits), and
+//! the scan confirms against the files' text at the document's last commit ([`gone`]): a drift
+//! without such evidence is not reported. (The evidence is not a field of the signal: the
+//! report's schema is frozen. The model reads the document and the files it names.)
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
@@ -13,6 +22,217 @@ use std::collections::HashSet;
 
 /// The detector.
 pub struct Drift;
+
+/// A quoted line shorter than this (after trimming) is too generic to be evidence (`}`, `fi`).
+pub const QUOTED_LINE_MIN_CHARS: usize = 12;
+
+/// The files `doc` describes: code, configuration, scripts and shipped prompts it names by a
+/// path or links (`with_bare`: also a bare file name that resolves, for the content check).
+fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    for (r, t) in doc.resolved() {
+        // A bare file name (`package.json`) is a kind of file ("saves it to the
+        // `package.json` file"), not the root's one: its dependency bumps are not news.
+        if r.via == crate::report::Via::Code && !r.dest.contains('/') && !with_bare {
+            continue;
+        }
+        // An `@import` loads the file alongside; the document does not describe it.
+        if r.via == crate::report::Via::Import {
+            continue;
+        }
+        if let Target::Found { path: Some(p), .. } = t {
+            // Another document is navigation, not a subject: a page that links to a page
+            // does not describe its text, and docs churn together.
+            // A shipped prompt (a plugin's command, skill or agent) or template is the
+            // product the document describes, not navigation.
+            let document = match ctx.by_path.get(p.as_str()) {
+                Some(&i) => ctx.docs[i].role != crate::roles::Role::Shipped,
+                None => crate::scan::markdown::extension(p)
+                    .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e)),
+            };
+            if *p != doc.path && !document && ctx.tree.files.contains(p) && seen.insert(p.clone()) {
+                out.push(p.clone());
+            }
+        }
+    }
+    out
+}
+
+/// What the content check of one drift needs: the commit the document last changed in, and
+/// the files it describes (bare names included).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentCheck {
+    /// The commit id.
+    pub since: String,
+    /// Root-relative files.
+    pub files: Vec<String>,
+}
+
+/// The content check for `doc`, whose drift the detector proposed.
+pub fn content_check(doc: &Doc, ctx: &TreeCtx<'_>) -> Option<ContentCheck> {
+    let h = ctx.history?;
+    let since = h.touches(&doc.path)?.first().copied()?;
+    Some(ContentCheck {
+        since: h.commits.get(since)?.id.clone(),
+        files: described(doc, ctx, true),
+    })
+}
+
+fn tokens(text: &str) -> HashSet<&str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .map(|t| t.trim_matches('-'))
+        .filter(|t| t.len() >= 3 && t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+        .collect()
+}
+
+/// Words by which a line refuses or retires what it names ("No `__dirname`", "instead of
+/// `x`", "`y` was removed"): its removal from the code agrees with the document.
+pub const REFUSING_WORDS: &[&str] = &[
+    "no ",
+    "not ",
+    "never",
+    "don't",
+    "do not",
+    "avoid",
+    "instead of",
+    "deprecated",
+    "removed",
+    "replaced",
+    "legacy",
+];
+
+/// Whether every line of `doc_text` that holds `name` refuses or retires it ([`REFUSING_WORDS`]
+/// before the name).
+///
+/// ```
+/// use hygiene::scan::detectors::drift::only_refused;
+/// assert!(only_refused("- No `__dirname`: use `import.meta.dirname`.\n", "__dirname"));
+/// assert!(!only_refused("Call `loadConfig` first.\nNever call `reset`.\n", "loadConfig"));
+/// assert!(!only_refused("Hooks: `http` (POST), `agent` (not yet implemented)", "http"));
+/// ```
+pub fn only_refused(doc_text: &str, name: &str) -> bool {
+    let mut any = false;
+    for line in doc_text.lines() {
+        let Some(at) = line.find(name) else {
+            continue;
+        };
+        any = true;
+        // Only words before the name refuse it: "`http` (POST), `agent` (not yet built)"
+        // says nothing against `http`.
+        let before = line[..at].to_lowercase();
+        if !REFUSING_WORDS.iter().any(|w| before.contains(w)) {
+            return false;
+        }
+    }
+    any
+}
+
+/// Literals every language's files gain and lose: never evidence on their own.
+pub const LITERALS: &[&str] = &[
+    "true",
+    "false",
+    "True",
+    "False",
+    "null",
+    "nil",
+    "None",
+    "none",
+    "undefined",
+];
+
+/// Whether a name is written like code: camelCase (`kvPersist`, `ParentID`), or with `_`, `-`
+/// or a digit inside (`check-prerequisites`, `v2_api`).
+///
+/// ```
+/// use hygiene::scan::detectors::drift::code_like;
+/// assert!(code_like("MiniflareOptions") && code_like("kvPersist") && code_like("check-prerequisites") && code_like("ParentID"));
+/// assert!(!code_like("Core") && !code_like("AND") && !code_like("pages"));
+/// ```
+pub fn code_like(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+        || b.iter()
+            .skip(1)
+            .any(|c| matches!(c, b'_' | b'-' | b'0'..=b'9'))
+}
+
+/// The document's code: inline code spans (one per line) and code blocks, as text.
+fn code_of(doc_text: &str) -> (String, Vec<String>) {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut spans = String::new();
+    let mut blocks = Vec::new();
+    let mut block: Option<String> = None;
+    for ev in Parser::new(doc_text) {
+        match ev {
+            Event::Code(c) => {
+                spans.push_str(&c);
+                spans.push('\n');
+            }
+            Event::Start(Tag::CodeBlock(_)) => block = Some(String::new()),
+            Event::End(TagEnd::CodeBlock) => blocks.extend(block.take()),
+            Event::Text(t) => {
+                if let Some(b) = block.as_mut() {
+                    b.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    (spans, blocks)
+}
+
+/// What the document's code names or quotes that `old` (a described file when the document
+/// last changed) held and `new` (the file now) does not: names first, then quoted lines, each
+/// sorted.
+///
+/// ```
+/// use hygiene::scan::detectors::drift::gone;
+/// let doc = "Plugins define `MiniflareOptions`.\n\n```json\n\"ci:release\": \"turbo build && changeset publish\"\n```\n";
+/// let old = "export type MiniflareOptions = {};\n\"ci:release\": \"turbo build && changeset publish\"\n";
+/// let new = "export type ParsedWorkerOptions = {};\n\"ci:release\": \"turbo clean && changeset publish\"\n";
+/// assert_eq!(gone(doc, old, new), ["MiniflareOptions", "\"ci:release\": \"turbo build && changeset publish\""]);
+/// // Churn the document does not describe (a version bump) takes nothing it names.
+/// assert!(gone("Run `gradle test`.", "version = \"1.0.1\"\ntask test", "version = \"1.0.2\"\ntask test").is_empty());
+/// // A word of a longer span is no evidence; a whole span is.
+/// assert!(gone("Quit `Start Core Dev Server`.", "id(\"Core\")", "id(\"x\")").is_empty());
+/// assert_eq!(gone("Builds the `pages` folder.", "zip pages", "zip docs"), ["pages"]);
+/// ```
+pub fn gone(doc_text: &str, old: &str, new: &str) -> Vec<String> {
+    let (spans, blocks) = code_of(doc_text);
+    let mut named: HashSet<&str> = tokens(&spans);
+    for b in &blocks {
+        named.extend(tokens(b));
+    }
+    // A name is evidence when it is written like code, or is a whole code span (`pages`):
+    // `Core` in `Start Core Dev Server` or an `AND` of a query is a word any edit may drop.
+    let whole: HashSet<&str> = spans.lines().map(str::trim).collect();
+    let now = tokens(new);
+    let mut names: Vec<String> = tokens(old)
+        .into_iter()
+        .filter(|t| named.contains(t) && !now.contains(t))
+        .filter(|t| code_like(t) || (whole.contains(t) && !LITERALS.contains(t)))
+        .filter(|t| !only_refused(doc_text, t))
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    let old_lines: HashSet<&str> = old.lines().map(str::trim).collect();
+    let new_lines: HashSet<&str> = new.lines().map(str::trim).collect();
+    let mut lines: Vec<String> = blocks
+        .iter()
+        .flat_map(|b| b.lines())
+        // A quoted diff line (`- "a": 1`) quotes the file's line without its marker.
+        .map(|l| l.trim().trim_start_matches(['+', '-']).trim())
+        .filter(|l| l.len() >= QUOTED_LINE_MIN_CHARS)
+        .filter(|l| old_lines.contains(l) && !new_lines.contains(l))
+        .map(str::to_string)
+        .collect();
+    lines.sort();
+    lines.dedup();
+    names.extend(lines);
+    names
+}
 
 impl Detector for Drift {
     fn kind(&self) -> &'static str {
@@ -27,36 +247,9 @@ impl Detector for Drift {
             return Vec::new();
         };
         let mut newer: HashSet<usize> = HashSet::new();
-        let mut seen: HashSet<String> = HashSet::new();
-        for (r, t) in doc.resolved() {
-            // A bare file name (`package.json`) is a kind of file ("saves it to the
-            // `package.json` file"), not the root's one: its dependency bumps are not news.
-            if r.via == crate::report::Via::Code && !r.dest.contains('/') {
-                continue;
-            }
-            // An `@import` loads the file alongside; the document does not describe it.
-            if r.via == crate::report::Via::Import {
-                continue;
-            }
-            if let Target::Found { path: Some(p), .. } = t {
-                // Another document is navigation, not a subject: a page that links to a page
-                // does not describe its text, and docs churn together.
-                // A shipped prompt (a plugin's command, skill or agent) or template is the
-                // product the document describes, not navigation.
-                let document = match ctx.by_path.get(p.as_str()) {
-                    Some(&i) => ctx.docs[i].role != crate::roles::Role::Shipped,
-                    None => crate::scan::markdown::extension(p)
-                        .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e)),
-                };
-                if *p != doc.path
-                    && !document
-                    && ctx.tree.files.contains(p)
-                    && seen.insert(p.clone())
-                {
-                    if let Some(v) = h.touches(p) {
-                        newer.extend(v.iter().copied().filter(|&ci| ci < since));
-                    }
-                }
+        for p in described(doc, ctx, false) {
+            if let Some(v) = h.touches(&p) {
+                newer.extend(v.iter().copied().filter(|&ci| ci < since));
             }
         }
         let commits = newer.len() as u32;

@@ -66,6 +66,27 @@ fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
             >= min
 }
 
+/// Whether a short relative path (`src/index.ts`: one folder and a name) ends at least
+/// `THRESHOLDS.generic_name_min_files` paths of the tree: a kind of file each package has.
+fn generic_path(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let w = written.trim_start_matches("./");
+    if w.starts_with('/') || w.matches('/').count() != 1 || w.ends_with('/') {
+        return false;
+    }
+    let min = crate::scan::THRESHOLDS.generic_name_min_files as usize;
+    let name = w.rsplit('/').next().unwrap_or(w);
+    let tail = format!("/{w}");
+    ctx.tree.basenames.contains(name)
+        && ctx
+            .tree
+            .files
+            .iter()
+            .filter(|f| f.ends_with(&tail))
+            .take(min)
+            .count()
+            >= min
+}
+
 /// Words on a reference's line that make its path something other than this repository's
 /// claim, with why. The words are matched, lowercase, in the clause before the path (`before`:
 /// the reader's project, an intention) or anywhere on the line (a table cell that plans the
@@ -95,6 +116,11 @@ pub const LINE_CUES: &[LineCue] = &[
         words: &["| create", "| add |", "| new |"],
     },
     LineCue {
+        cue: "an example",
+        before: true,
+        words: &["e.g.", "for example", "for instance"],
+    },
+    LineCue {
         cue: "the removal is recorded",
         before: false,
         words: &[
@@ -111,6 +137,16 @@ pub const LINE_CUES: &[LineCue] = &[
             "no longer exists",
             "no longer exist",
             "removed in ",
+        ],
+    },
+    LineCue {
+        cue: "the removal is recorded",
+        before: true,
+        words: &[
+            "this removes ",
+            "this deletes ",
+            "which removes ",
+            "which deletes ",
         ],
     },
 ];
@@ -133,13 +169,18 @@ pub struct LineCue {
 /// assert_eq!(line_cue("Add it to your project's `.mcp.json`:", ".mcp.json"), Some("the reader's project"));
 /// assert_eq!(line_cue("Add a file named `disclosure.txt` to the PR", "disclosure.txt"), Some("an intention"));
 /// assert_eq!(line_cue("The engine (`internal/merge/`) was removed in the migration.", "internal/merge/"), Some("the removal is recorded"));
+/// assert_eq!(line_cue("Link the ADR, e.g. `docs/adr/0001-x.md`.", "docs/adr/0001-x.md"), Some("an example"));
 /// // Another clause's words are about another path.
 /// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
 /// // After the path, "your" is about something else.
 /// assert_eq!(line_cue("See `docs/setup.md` for your first run.", "docs/setup.md"), None);
 /// ```
 pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
-    let lower = line.to_lowercase();
+    // "e.g. " ends no clause (same length, so offsets hold).
+    let lower = line
+        .to_lowercase()
+        .replace("e.g. ", "e.g.,")
+        .replace("i.e. ", "i.e.,");
     let at = lower.find(&written.to_lowercase()).unwrap_or(lower.len());
     // Only the clause that holds the path: "Create: `a`. Delete: `b`." says nothing of `b`.
     let before = &lower[..at];
@@ -157,6 +198,10 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
         .map(|c| c.cue)
 }
 
+/// Words that make a path segment's name a made-up one (`integrations/my_agent/`,
+/// `foo/bar.txt`): split at `/`, `-`, `_` and `.`.
+pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz", "xxx", "yyy"];
+
 /// Whether a written path is a placeholder, not a name: a template expression (`{x}`,
 /// `<name>`, `[Description]`), a version pattern (`version-X.Y.Z`) or an ellipsis.
 ///
@@ -164,10 +209,17 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
 /// use hygiene::scan::detectors::missing_path::placeholder_path;
 /// assert!(placeholder_path("<{get_url(name)}>") && placeholder_path("[Description]"));
 /// assert!(placeholder_path("website/versioned_docs/version-X.Y.Z") && placeholder_path("docs/.../x.md"));
+/// assert!(placeholder_path("src/integrations/my_agent/") && placeholder_path("tests/test_my-agent.py"));
 /// assert!(!placeholder_path("docs/setup.md") && !placeholder_path("v1.2.3/notes.md"));
+/// assert!(!placeholder_path("src/mystery.rs") && !placeholder_path("examples/basic.md"));
 /// ```
 pub fn placeholder_path(written: &str) -> bool {
-    written.contains(['{', '}', '<', '>'])
+    let words = written
+        .split(['/', '-', '_', '.'])
+        .map(str::to_ascii_lowercase)
+        .any(|w| PLACEHOLDER_PATH_WORDS.contains(&w.as_str()));
+    words
+        || written.contains(['{', '}', '<', '>'])
         || (written.starts_with('[') && written.ends_with(']'))
         || written.contains("...")
         || written
@@ -175,37 +227,31 @@ pub fn placeholder_path(written: &str) -> bool {
             .any(|seg| matches!(seg, "X.Y.Z" | "x.y.z" | "X.Y" | "x.y" | "vX.Y.Z"))
 }
 
-/// Whether a rename keeps the file what it was, so that pointing a reference at the new name
-/// needs no judgement: it kept its folder (renamed in place) or its name (moved), or a module
-/// became a package of the same name (`cli/ext.py` → `cli/ext/__init__.py`).
+/// Whether git's new name `to` is shipped content (a template another project copies) while
+/// the document naming the old one is not.
+fn became_shipped(ctx: &TreeCtx<'_>, doc: &Doc, to: &str) -> bool {
+    use crate::roles::Role;
+    doc.role != Role::Shipped
+        && ctx
+            .by_path
+            .get(to)
+            .is_some_and(|&i| ctx.docs[i].role == Role::Shipped)
+}
+
+/// Whether a line names a glob pattern in code (`` `docs/**/*.draft.md` ``, `` `*.test.ts` ``):
+/// the paths beside it illustrate what the pattern matches.
 ///
 /// ```
-/// use hygiene::scan::detectors::missing_path::same_file;
-/// assert!(same_file("tools/a.ts", "tools/b.ts") && same_file("a/x.md", "b/c/x.md"));
-/// assert!(same_file("src/cli/ext.py", "src/cli/ext/__init__.py") && same_file("src/m.rs", "src/m/mod.rs"));
-/// assert!(!same_file("memory/constitution.md", "templates/constitution-template.md"));
+/// use hygiene::scan::detectors::missing_path::beside_a_glob;
+/// assert!(beside_a_glob("| `docs/*.draft.md` | `docs/api.draft.md` |"));
+/// assert!(beside_a_glob("`*.test.ts` files except `src/keep.test.ts`."));
+/// assert!(!beside_a_glob("See `src/main.rs` and `x * y`."));
 /// ```
-pub fn same_file(from: &str, to: &str) -> bool {
-    use crate::scan::refs::folder;
-    let name = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
-    if folder(from) == folder(to) || name(from) == name(to) {
-        return true;
-    }
-    let stem = from.rsplit_once('.').map_or(from, |(s, _)| s);
-    to.strip_prefix(stem)
-        .and_then(|rest| rest.strip_prefix('/'))
-        .is_some_and(|index| {
-            [
-                "__init__.py",
-                "mod.rs",
-                "index.ts",
-                "index.js",
-                "index.tsx",
-                "README.md",
-                "index.md",
-            ]
-            .contains(&index)
-        })
+pub fn beside_a_glob(line: &str) -> bool {
+    line.split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|span| span.contains('*') && !span.contains(' '))
 }
 
 /// Whether `written`, missing from the root and beside the document, exists below a folder that
@@ -314,6 +360,26 @@ impl Detector for MissingPath {
             if renamed.is_none() && candidates.iter().any(ignored) {
                 continue;
             }
+            // A file that became shipped content (a project's `memory/constitution.md` moved
+            // to `templates/constitution-template.md`): the old name is now the user's copy.
+            if renamed
+                .as_ref()
+                .is_some_and(|(to, _, _)| became_shipped(ctx, doc, to))
+            {
+                continue;
+            }
+            // `@theme.ts` in a document Claude Code never reads is another client's mention
+            // (Continue, Cursor), which finds a file by its name anywhere in the project.
+            if r.via == crate::report::Via::Import
+                && !written.contains('/')
+                && ctx.tree.basenames.contains(written.as_str())
+                && doc.freq != crate::report::InjectionFrequency::PerSession
+                && !crate::readers::readers_of(&doc.path, false, false)
+                    .into_iter()
+                    .any(crate::readers::claude)
+            {
+                continue;
+            }
             let evidence = renamed.is_some() || deleted.is_some();
             if placeholder_path(written) {
                 continue;
@@ -408,17 +474,33 @@ impl Detector for MissingPath {
             if r.via == crate::report::Via::Link && !evidence && served_by_slug(ctx, doc, written) {
                 continue;
             }
-            if line_of(ctx, &doc.path, r.line).is_some_and(|l| line_cue(&l, written).is_some()) {
+            if line_of(ctx, &doc.path, r.line).is_some_and(|l| {
+                line_cue(&l, written).is_some()
+                    || (r.via == crate::report::Via::Code && beside_a_glob(&l))
+            }) {
+                continue;
+            }
+            // A path inside a folder the scan never descends into by default (`vendor/bundle/`,
+            // `dist/`, `node_modules/`) is an install or build output: absent, it proves nothing.
+            if renamed.is_none()
+                && written
+                    .trim_start_matches("./")
+                    .split('/')
+                    .any(|seg| crate::scan::DEFAULT_EXCLUDED.contains(&seg))
+            {
+                continue;
+            }
+            // `src/index.ts` that many packages have is each package's file, unless history
+            // renamed this one.
+            if renamed.is_none() && r.via == crate::report::Via::Code && generic_path(ctx, written)
+            {
                 continue;
             }
             // A bare name renamed within its folder is fixed by its new name; one that moved
             // away (the root `tsconfig.json` into a package) may have been meant generically
             // ("each example needs a `tsconfig.json`"): the model judges it.
-            // A file that changed both its folder and its name may have changed what it is (the
-            // project's `memory/constitution.md` became `templates/constitution-template.md`):
-            // the model judges it, with the rename as evidence.
             let suggestion = match &renamed {
-                Some((to, folder_relative, from)) if r.literal && same_file(from, to) => {
+                Some((to, folder_relative, _)) if r.literal => {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
                 }

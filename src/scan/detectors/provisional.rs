@@ -48,6 +48,9 @@ pub fn count_markers(line: &str) -> u32 {
                 continue;
             }
             named = true;
+            if names_the_word(&line[..i], &line[i + m.len()..]) {
+                continue;
+            }
             let rest = line[i + m.len()..]
                 .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
             let stands = if heading {
@@ -64,6 +67,61 @@ pub fn count_markers(line: &str) -> u32 {
     } else {
         n
     }
+}
+
+/// Words before a marker that make it a noun of the sentence ("an issue, ticket, or TODO",
+/// "flag stale TODOs", "the TODO"), and words after it that it qualifies or that it is the
+/// subject of ("TODO lists", "TODO comments", "TODO says"): then it names the word, it does
+/// not mark the document.
+///
+/// ```
+/// use hygiene::scan::detectors::provisional::count_markers;
+/// assert_eq!(count_markers("a trackable task (issue, ticket, or TODO)."), 0);
+/// assert_eq!(count_markers("- TODO lists and planning notes"), 0);
+/// assert_eq!(count_markers("**BAD — TODO says to add validation**"), 0);
+/// assert_eq!(count_markers("- TODO: cache the index"), 1);
+/// assert_eq!(count_markers("Caching (TODO)"), 1);
+/// ```
+pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
+    &[
+        "a", "an", "the", "or", "and", "any", "each", "every", "no", "stale", "open", "old",
+    ],
+    &[
+        "list",
+        "lists",
+        "item",
+        "items",
+        "comment",
+        "comments",
+        "marker",
+        "markers",
+        "says",
+        "said",
+        "app",
+        "apps",
+        "tracking",
+        "convention",
+        "entries",
+        "entry",
+    ],
+);
+
+/// Whether a marker between `before` and `after` names the word ([`SUBJECT_WORDS`]).
+fn names_the_word(before: &str, after: &str) -> bool {
+    let prev = before
+        .trim_end_matches(|c: char| c == '*' || c == '_' || c.is_whitespace())
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let next: String = after
+        .trim_start_matches(['*', '_'])
+        .strip_prefix(' ')
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_ascii_lowercase())
+        .collect();
+    SUBJECT_WORDS.0.contains(&prev.as_str()) || SUBJECT_WORDS.1.contains(&next.as_str())
 }
 
 /// Whether the text before a marker leaves it standing as one: nothing but list, quote,
