@@ -120,6 +120,21 @@ pub struct ScannerPolicy {
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
     /// no duplicate signal unless a dedupe is allowed.
     pub invoked_alone_folders: &'static [&'static str],
+    /// Words that make a path segment a made-up name (`my_agent/`): no missing-path.
+    pub placeholder_path_words: &'static [&'static str],
+    /// Words before a marker, and after it, that make it a noun of the sentence ("or TODO",
+    /// "TODO lists"): no provisional-marker.
+    pub marker_subject_words: (&'static [&'static str], &'static [&'static str]),
+    /// Words one of which a document must use for a resolution heading to mark a resolved
+    /// write-up.
+    pub incident_words: &'static [&'static str],
+    /// Words after which a source file defines a name: a capitalised qualifier of a checked
+    /// symbol must be defined, not only imported.
+    pub symbol_defining_words: &'static [&'static str],
+    /// Words before a name by which a line refuses or retires it: never a drift's evidence.
+    pub drift_refusing_words: &'static [&'static str],
+    /// Literals that are never a drift's evidence.
+    pub drift_literals: &'static [&'static str],
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
 }
@@ -427,6 +442,12 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
+            placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
+            marker_subject_words: crate::scan::detectors::provisional::SUBJECT_WORDS,
+            incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
+            symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
+            drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,
+            drift_literals: crate::scan::detectors::drift::LITERALS,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

@@ -388,7 +388,7 @@ fn routes_outside_the_collection_and_relative_routes_of_a_site() {
     );
 }
 
-/// Paths a line shows as examples are not claims: matches beside a glob pattern, an "e.g."
+/// Paths a line shows as examples are not claims: matches of a glob pattern beside them, an "e.g."
 /// path, a made-up `my_agent/`, a file a command is said to remove, an install output
 /// (`vendor/bundle/`), and `src/index.ts` that every package has. A TODO that names the word
 /// ("issue, ticket, or TODO", "TODO lists") marks nothing. A path the line simply states, and a
@@ -411,6 +411,7 @@ fn examples_outputs_and_each_packages_files_are_not_claims() {
         "docs/guide.md",
         "# Guide\n\n\
          | `docs/*.draft.md` | `docs/api.draft.md` |\n|---|---|\n\n\
+         | RPC | `src/protocol.rs`, `server_*.rs` |\n|---|---|\n\n\
          Link ADRs, e.g. `docs/2025-use-sqlite.md`.\n\n\
          Scaffolding writes `src/my_agent/`.\n\n\
          `tool exit` runs last. This removes `docs/gone.rs`.\n\n\
@@ -423,9 +424,59 @@ fn examples_outputs_and_each_packages_files_are_not_claims() {
     write(d, "docs/cache.md", "# Cache\n\nTODO: evict old entries.\n");
     commit(d, "docs");
     let s = scan(d);
+    let mut got = sigs(&s, "docs/guide.md");
+    got.sort();
     assert_eq!(
-        sigs(&s, "docs/guide.md"),
-        [pair("missing-path", "src/main.rs")]
+        got,
+        [
+            pair("missing-path", "src/main.rs"),
+            pair("missing-path", "src/protocol.rs"),
+        ]
     );
     assert_eq!(sigs(&s, "docs/cache.md"), [pair("provisional-marker", "")]);
+}
+
+/// `docs/sessions/` may document a feature called Sessions: only session logs named with their
+/// date are temporary. Months later, `check --apply` deletes the old dated logs beyond the five
+/// newest and leaves the feature's pages alone.
+#[test]
+fn a_feature_called_sessions_is_not_a_session_log() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/sessions/sqlalchemy_session.md",
+        "# SQLAlchemy sessions\n\nStore sessions in any database SQLAlchemy supports.\n",
+    );
+    for day in 1..=7 {
+        write(
+            d,
+            &format!(".claude/sessions/2020-01-0{day}-work.md"),
+            &format!("# Session {day}\n"),
+        );
+    }
+    commit(d, "docs and logs");
+    let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(["check", "--accept-suggestions", "--apply", "--root"])
+        .arg(d)
+        // A year after the commit.
+        .env(
+            "HYGIENE_NOW",
+            (hygiene::time::now_secs() + 365 * 86_400).to_string(),
+        )
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(d.join("docs/sessions/sqlalchemy_session.md").exists());
+    let left: Vec<bool> = (1..=7)
+        .map(|day| {
+            d.join(format!(".claude/sessions/2020-01-0{day}-work.md"))
+                .exists()
+        })
+        .collect();
+    assert_eq!(left, [false, false, true, true, true, true, true]);
 }

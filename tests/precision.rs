@@ -552,7 +552,7 @@ fn records_headings_github_links_and_imports() {
     write(
         d,
         "docs/incidents/dns.md",
-        &format!("# DNS\n\n{story}\n\n## Resolution\n\nPinned the resolver.\n"),
+        &format!("# DNS incident\n\n{story}\n\n## Resolution\n\nPinned the resolver.\n"),
     );
     write(
         d,

@@ -573,7 +573,7 @@ fn resolved_investigation_is_a_bloat_fact_without_an_edit() {
     write(
         d,
         "docs/incidents/timeouts.md",
-        &format!("# Timeouts\n\n{story}\n\n## Resolution\n\nThe pool was too small.\n"),
+        &format!("# Timeouts incident\n\n{story}\n\n## Resolution\n\nThe pool was too small.\n"),
     );
     write(
         d,

@@ -238,20 +238,34 @@ fn became_shipped(ctx: &TreeCtx<'_>, doc: &Doc, to: &str) -> bool {
             .is_some_and(|&i| ctx.docs[i].role == Role::Shipped)
 }
 
-/// Whether a line names a glob pattern in code (`` `docs/**/*.draft.md` ``, `` `*.test.ts` ``):
-/// the paths beside it illustrate what the pattern matches.
+/// Whether `written` is an example match of a glob pattern the same line names in code
+/// (`` | `docs/*.draft.md` | `docs/api.draft.md` | ``, `` `*.test.ts` files except
+/// `src/keep.test.ts` ``): the path illustrates the pattern. A pattern without `/` matches the
+/// file name. Other paths on the line (`` `internal/rpc/protocol.go`, `server_*.go` ``) are
+/// still claims.
 ///
 /// ```
-/// use hygiene::scan::detectors::missing_path::beside_a_glob;
-/// assert!(beside_a_glob("| `docs/*.draft.md` | `docs/api.draft.md` |"));
-/// assert!(beside_a_glob("`*.test.ts` files except `src/keep.test.ts`."));
-/// assert!(!beside_a_glob("See `src/main.rs` and `x * y`."));
+/// use hygiene::scan::detectors::missing_path::matches_a_glob_beside;
+/// assert!(matches_a_glob_beside("| `docs/*.draft.md` | `docs/api.draft.md` |", "docs/api.draft.md"));
+/// assert!(matches_a_glob_beside("`*.test.ts` files except `src/keep.test.ts`.", "src/keep.test.ts"));
+/// assert!(!matches_a_glob_beside("| RPC | `internal/rpc/protocol.go`, `server_*.go` |", "internal/rpc/protocol.go"));
+/// assert!(!matches_a_glob_beside("See `src/main.rs` and `x * y`.", "src/main.rs"));
 /// ```
-pub fn beside_a_glob(line: &str) -> bool {
+pub fn matches_a_glob_beside(line: &str, written: &str) -> bool {
+    let path = written.trim_start_matches("./").trim_end_matches('/');
+    let name = path.rsplit('/').next().unwrap_or(path);
     line.split('`')
         .skip(1)
         .step_by(2)
-        .any(|span| span.contains('*') && !span.contains(' '))
+        .filter(|span| span.contains('*') && !span.contains(' ') && *span != written)
+        .any(|pattern| {
+            let pattern = pattern.trim_start_matches('!').trim_start_matches("./");
+            globset::GlobBuilder::new(pattern)
+                .literal_separator(true)
+                .build()
+                .map(|g| g.compile_matcher())
+                .is_ok_and(|m| m.is_match(path) || (!pattern.contains('/') && m.is_match(name)))
+        })
 }
 
 /// Whether `written`, missing from the root and beside the document, exists below a folder that
@@ -476,7 +490,7 @@ impl Detector for MissingPath {
             }
             if line_of(ctx, &doc.path, r.line).is_some_and(|l| {
                 line_cue(&l, written).is_some()
-                    || (r.via == crate::report::Via::Code && beside_a_glob(&l))
+                    || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
             }) {
                 continue;
             }

@@ -27,6 +27,33 @@ pub const RESOLUTION_HEADINGS: &[&str] = &[
 /// Status words that say an investigation is over.
 pub const RESOLVED_WORDS: &[&str] = &["resolved", "fixed", "closed", "mitigated"];
 
+/// Words of an incident or an investigation, one of which a document must use for a
+/// resolution heading to mark it (a status line or a `Resolved:` line marks it alone).
+pub const INCIDENT_WORDS: &[&str] = &[
+    "bug",
+    "incident",
+    "root cause",
+    "symptom",
+    "investigat",
+    "regression",
+    "outage",
+    "crash",
+    "broke",
+    "postmortem",
+    "post-mortem",
+];
+
+/// Whether lowercase prose uses one of [`INCIDENT_WORDS`].
+///
+/// ```
+/// use hygiene::scan::detectors::resolved::incident_like;
+/// assert!(incident_like("the root cause was a stale cache"));
+/// assert!(!incident_like("the resolution is given as widthxheight; an error is thrown otherwise"));
+/// ```
+pub fn incident_like(lower_prose: &str) -> bool {
+    INCIDENT_WORDS.iter().any(|w| lower_prose.contains(w))
+}
+
 /// The detector.
 pub struct ResolvedNarrative;
 
@@ -42,7 +69,8 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
         // The heading as written (code in it is blank in the prose): it must be the phrase
         // itself, perhaps with a date or a note after `:`, `(`, `-` (not "The Fix Loop", a
         // feature's name, nor "`$ref` Resolution", a section of a spec).
-        if heading_lines.contains(&line) {
+        // A heading needs an incident around it: "### Resolution" of a video API is pixels.
+        if heading_lines.contains(&line) && incident_like(&doc.lower_prose) {
             let raw = doc.text[doc.parsed.lines.range(line, doc.text.len())].to_ascii_lowercase();
             let h_text = undecorate(&raw);
             if RESOLUTION_HEADINGS.iter().any(|h| {
@@ -120,7 +148,7 @@ mod tests {
     fn a_long_resolved_write_up_draws_it_and_a_short_or_open_one_does_not() {
         let story = "We looked at the cache, then the network, then the runners. ".repeat(60);
         let resolved =
-            format!("# Slow builds\n\n{story}\n\n## Resolution\n\nThe linker flag was restored.\n");
+            format!("# Slow builds regression\n\n{story}\n\n## Resolution\n\nThe linker flag was restored.\n");
         let s = signals(&resolved);
         assert!(
             matches!(s.as_slice(), [Signal::ResolvedNarrative { text, .. }] if text == "## Resolution"),
@@ -134,6 +162,11 @@ mod tests {
         ))
         .is_empty());
         assert!(signals("# Bug\n\n## Resolution\n\nFixed the flag.\n").is_empty());
+        // A resolution heading without an incident around it is a setting's name.
+        assert!(signals(&format!(
+            "# Video\n\n{story}\n\n### Resolution\n\nGiven as `{{width}}x{{height}}`.\n"
+        ))
+        .is_empty());
         assert!(signals(&format!(
             "# Guide\n\n{story}\n\nConflict resolution is covered elsewhere.\n"
         ))
