@@ -120,6 +120,8 @@ pub struct ScannerPolicy {
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
     /// no duplicate signal unless a dedupe is allowed.
     pub invoked_alone_folders: &'static [&'static str],
+    /// Files that make their folder a package's root: a document inside names paths from there.
+    pub package_manifests: &'static [&'static str],
     /// Words that make a path segment a made-up name (`my_agent/`): no missing-path.
     pub placeholder_path_words: &'static [&'static str],
     /// Words before a marker, and after it, that make it a noun of the sentence ("or TODO",
@@ -443,6 +445,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
+            package_manifests: crate::scan::refs::PACKAGE_MANIFESTS,
             marker_subject_words: crate::scan::detectors::provisional::SUBJECT_WORDS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,

@@ -94,8 +94,11 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/.changeset/**",
             "**/newsletters/**",
             "**/newsletter/**",
+            "**/{WHATS_NEW,WHATS-NEW,whats-new,whats_new,WhatsNew,whatsnew}*",
+            "**/{MIGRATION,Migration,migration,MIGRATING,migrating,UPGRADING,upgrading}*.md",
+            "**/migration-guides/**",
         ],
-        why: "a changelog, release note or newsletter records what changed, with the names of its time",
+        why: "a changelog, release note, newsletter, what's-new page or migration guide records what changed, with the names of its time (old and new)",
     },
     RoleRule {
         role: Role::History,
@@ -105,6 +108,9 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/i18n/**",
             "**/translations/**",
             "**/locales/**",
+            // A docs site's language folders (mkdocs-static-i18n, Docusaurus-less layouts):
+            // `docs/ja/`, `docs/zh-CN/`; English is the source, never a copy.
+            "**/docs/{ar,bg,bn,ca,cs,da,de,el,es,et,fa,fi,fr,he,hi,hu,id,it,ja,ko,lt,lv,ms,nb,nl,no,pl,pt,pt-BR,pt-PT,ro,ru,sk,sl,sr,sv,sw,ta,th,tr,uk,ur,vi,zh,zh-CN,zh-TW,zh-Hans,zh-Hant}/**",
         ],
         why: "a versioned or translated copy describes a release (or another language), not the present source",
     },
@@ -513,6 +519,8 @@ mod tests {
             ("create-app/templates/hello/README.md", Role::Shipped),
             ("CLAUDE.md", Role::Living),
             ("docs/cli.md", Role::Living),
+            ("docs/en/setup.md", Role::Living),
+            ("docs/javascript/intro.md", Role::Living),
             ("docs/plans/2026-01-01-x.md", Role::Living),
             ("src/changelog_parser.md", Role::Living),
             ("docs/history.md", Role::Living),
@@ -520,6 +528,10 @@ mod tests {
             ("docs/changelog.md", Role::History),
             ("release-notes.md", Role::History),
             ("newsletters/2026-June.md", Role::History),
+            ("docs/ja/tools.md", Role::History),
+            ("docs/whats-new.md", Role::History),
+            ("docs/migration.md", Role::History),
+            ("docs/zh-CN/index.md", Role::History),
         ] {
             assert_eq!(r.of_path(path), role, "{path}");
         }

@@ -480,3 +480,73 @@ fn a_feature_called_sessions_is_not_a_session_log() {
         .collect();
     assert_eq!(left, [false, false, true, true, true, true, true]);
 }
+
+/// A second set of held-out repositories: a package's README names files from the package's
+/// root; translated pages (`docs/ja/`), a what's-new page and a migration guide keep the names
+/// of their time; paths beside a URI template are its example inputs; a snake_case name that
+/// is a folder's is no symbol; a field "replaced by" another deep in a page is not the page's
+/// supersession. The same paths and names where they are claims are still reported.
+#[test]
+fn packages_translations_records_and_templates() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "apps/web/package.json", "{}\n");
+    write(d, "apps/web/src/extension.ts", "export const main = 1;\n");
+    write(d, "src/lib.py", "def run_story():\n    pass\n");
+    write(d, "examples/error_handling/main.py", "print(1)\n");
+    write(
+        d,
+        "apps/web/src/dev/README.md",
+        "# Dev\n\nActivation lives in `src/extension.ts`; the server in `src/server.ts`.\n",
+    );
+    write(
+        d,
+        "docs/ja/tools.md",
+        "# ツール\n\n[API](ref/tool.md) を参照。\n",
+    );
+    write(d, "docs/tools.md", "# Tools\n\nSee [API](ref/tool.md).\n");
+    write(
+        d,
+        "docs/whats-new.md",
+        "# What's new\n\n`Server.get_context` in `src/lib.py` is gone.\n",
+    );
+    let fields: String = (1..=40).map(|i| format!("- field {i}\n")).collect();
+    write(
+        d,
+        "docs/migration.md",
+        &format!(
+            "# Migrating to v2\n\n## Fields\n\n{fields}\n### Replaced by `usage`\n\nUse `usage`.\n"
+        ),
+    );
+    write(
+        d,
+        "docs/templates.md",
+        "# Templates\n\n| `{+path}` | `docs/intro.md` |\n|---|---|\n\nThe intro is `docs/start.md`.\n",
+    );
+    write(
+        d,
+        "examples/README.md",
+        "# Examples\n\nSee `src/lib.py` and `error_handling`; call `vanished_story()` from `src/lib.py`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "apps/web/src/dev/README.md"),
+        [pair("missing-path", "src/server.ts")]
+    );
+    assert!(sigs(&s, "docs/ja/tools.md").is_empty());
+    assert_eq!(
+        sigs(&s, "docs/tools.md"),
+        [pair("missing-path", "ref/tool.md")]
+    );
+    assert!(sigs(&s, "docs/whats-new.md").is_empty());
+    assert!(sigs(&s, "docs/migration.md").is_empty());
+    assert_eq!(
+        sigs(&s, "docs/templates.md"),
+        [pair("missing-path", "docs/start.md")]
+    );
+    assert_eq!(
+        sigs(&s, "examples/README.md"),
+        [pair("missing-symbol", "vanished_story")]
+    );
+}

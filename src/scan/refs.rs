@@ -393,6 +393,36 @@ pub fn candidates(doc: &str, written: &str) -> Vec<(String, bool)> {
     candidates
 }
 
+/// Files that make their folder a package's root, whose documents name files from there.
+pub const PACKAGE_MANIFESTS: &[&str] = &[
+    "package.json",
+    "Cargo.toml",
+    "pyproject.toml",
+    "go.mod",
+    "build.gradle",
+    "build.gradle.kts",
+    "pom.xml",
+    "composer.json",
+    "mix.exs",
+    "Gemfile",
+];
+
+/// The nearest folder above `doc` (not the root, not the document's own folder's reading
+/// again) holding one of [`PACKAGE_MANIFESTS`].
+fn package_root<'a>(tree: &Tree, doc: &'a str) -> Option<&'a str> {
+    let mut dir = folder(doc);
+    while !dir.is_empty() {
+        if PACKAGE_MANIFESTS
+            .iter()
+            .any(|m| tree.has_file(&format!("{dir}/{m}")))
+        {
+            return Some(dir);
+        }
+        dir = folder(dir);
+    }
+    None
+}
+
 /// Resolves `r`, written in the document at root-relative `doc`.
 pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     let dest = r.dest.trim();
@@ -435,6 +465,19 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     if !decoded.starts_with(['/', '.']) {
         if let Some(p) = skill_root(tree, doc)
             .and_then(|s| normalize(s, &decoded))
+            .filter(|p| tree.exists(p))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
+    // A package's document names files from the package's root (`src/extension.ts` in
+    // `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`).
+    if !decoded.starts_with(['/', '.']) && decoded.contains('/') {
+        if let Some(p) = package_root(tree, doc)
+            .and_then(|pkg| normalize(pkg, &decoded))
             .filter(|p| tree.exists(p))
         {
             return Target::Found {

@@ -238,11 +238,11 @@ fn became_shipped(ctx: &TreeCtx<'_>, doc: &Doc, to: &str) -> bool {
             .is_some_and(|&i| ctx.docs[i].role == Role::Shipped)
 }
 
-/// Whether `written` is an example match of a glob pattern the same line names in code
-/// (`` | `docs/*.draft.md` | `docs/api.draft.md` | ``, `` `*.test.ts` files except
-/// `src/keep.test.ts` ``): the path illustrates the pattern. A pattern without `/` matches the
-/// file name. Other paths on the line (`` `internal/rpc/protocol.go`, `server_*.go` ``) are
-/// still claims.
+/// Whether `written` is an example beside a pattern the same line names in code: a match of a
+/// glob (`` | `docs/*.draft.md` | `docs/api.draft.md` | ``, `` `*.test.ts` files except
+/// `src/keep.test.ts` ``), or any path beside a URI template (`{+path}`). A glob without `/`
+/// matches the file name. Other paths beside a glob (`` `internal/rpc/protocol.go`,
+/// `server_*.go` ``) are still claims.
 ///
 /// ```
 /// use hygiene::scan::detectors::missing_path::matches_a_glob_beside;
@@ -250,6 +250,8 @@ fn became_shipped(ctx: &TreeCtx<'_>, doc: &Doc, to: &str) -> bool {
 /// assert!(matches_a_glob_beside("`*.test.ts` files except `src/keep.test.ts`.", "src/keep.test.ts"));
 /// assert!(!matches_a_glob_beside("| RPC | `internal/rpc/protocol.go`, `server_*.go` |", "internal/rpc/protocol.go"));
 /// assert!(!matches_a_glob_beside("See `src/main.rs` and `x * y`.", "src/main.rs"));
+/// // Beside a URI template, any path is an example input.
+/// assert!(matches_a_glob_beside("| `{name}` | `docs/intro.md` | *no match* |", "docs/intro.md"));
 /// ```
 pub fn matches_a_glob_beside(line: &str, written: &str) -> bool {
     let path = written.trim_start_matches("./").trim_end_matches('/');
@@ -257,8 +259,13 @@ pub fn matches_a_glob_beside(line: &str, written: &str) -> bool {
     line.split('`')
         .skip(1)
         .step_by(2)
-        .filter(|span| span.contains('*') && !span.contains(' ') && *span != written)
+        .filter(|span| span.contains(['*', '{']) && !span.contains(' ') && *span != written)
         .any(|pattern| {
+            // A URI template (`{+path}`, `{name}`): the paths beside it show what it does and
+            // does not match.
+            if pattern.contains('{') && !pattern.contains([',', '*']) {
+                return true;
+            }
             let pattern = pattern.trim_start_matches('!').trim_start_matches("./");
             globset::GlobBuilder::new(pattern)
                 .literal_separator(true)

@@ -265,6 +265,21 @@ pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>)
     scan_tokens(&bytes, wanted)
 }
 
+/// Whether an unqualified name is a folder's or a file's name in the tree (`error_handling`, a
+/// sibling example's folder): it names the path, not code.
+fn names_a_path(ctx: &TreeCtx<'_>, name: &str) -> bool {
+    let tail = format!("/{name}");
+    ctx.tree
+        .dirs
+        .iter()
+        .any(|d| d == name || d.ends_with(&tail))
+        || ctx
+            .tree
+            .basenames
+            .iter()
+            .any(|b| b.rsplit_once('.').is_some_and(|(stem, _)| stem == name))
+}
+
 impl Detector for MissingSymbol {
     fn kind(&self) -> &'static str {
         "missing-symbol"
@@ -301,7 +316,7 @@ impl Detector for MissingSymbol {
                     && q.iter().all(|n| {
                         found.contains(*n) && (!type_like(n) || found.contains(&defined(n)))
                     })
-                    && (!q.is_empty() || ours.contains(line))
+                    && (!q.is_empty() || (ours.contains(line) && !names_a_path(ctx, text)))
             })
             .map(|(line, text)| {
                 Signal::MissingSymbol {

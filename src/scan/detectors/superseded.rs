@@ -91,9 +91,8 @@ fn head_end(p: &crate::scan::markdown::Parsed) -> u32 {
 /// `Status: Superseded`): it holds anywhere in the document.
 fn speaks_of_itself(line: &str) -> bool {
     let s = undecorate(line).to_lowercase();
-    status_value(line).is_some()
-        || s.split_whitespace().next() == Some("this")
-        || s.starts_with("replaced by")
+    // ("Replaced by" alone may title one field's note: `x` replaced by `y`, code blanked.)
+    status_value(line).is_some() || s.split_whitespace().next() == Some("this")
 }
 
 /// The detector.
