@@ -70,7 +70,7 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
         // itself, perhaps with a date or a note after `:`, `(`, `-` (not "The Fix Loop", a
         // feature's name, nor "`$ref` Resolution", a section of a spec).
         // A heading needs an incident around it: "### Resolution" of a video API is pixels.
-        if heading_lines.contains(&line) && incident_like(&doc.lower_prose) {
+        if heading_lines.contains(&line) && incident_like(doc.lower_prose) {
             let raw = doc.text[doc.parsed.lines.range(line, doc.text.len())].to_ascii_lowercase();
             let h_text = undecorate(&raw);
             if RESOLUTION_HEADINGS.iter().any(|h| {
