@@ -120,6 +120,10 @@ pub struct ScannerPolicy {
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
     /// no duplicate signal unless a dedupe is allowed.
     pub invoked_alone_folders: &'static [&'static str],
+    /// Migration guides and what's-new pages, which name old APIs on purpose.
+    pub change_pages: &'static [&'static str],
+    /// The signals those pages never draw.
+    pub change_page_quiet_signals: &'static [&'static str],
     /// Files that make their folder a package's root: a document inside names paths from there.
     pub package_manifests: &'static [&'static str],
     /// Words that make a path segment a made-up name (`my_agent/`): no missing-path.
@@ -446,6 +450,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
             package_manifests: crate::scan::refs::PACKAGE_MANIFESTS,
+            change_pages: crate::scan::CHANGE_PAGES,
+            change_page_quiet_signals: crate::scan::CHANGE_PAGE_QUIET,
             marker_subject_words: crate::scan::detectors::provisional::SUBJECT_WORDS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,

@@ -208,7 +208,8 @@ fn prompt_variants_repeat_by_design() {
 }
 
 /// GitHub keeps an emoji's variation selector in the slug (`## 📽️ Video Overview` is
-/// `#️-video-overview`); a fragment without it names no heading.
+/// `#️-video-overview`); a fragment without it names no heading. An mkdocs cross-reference in
+/// a heading (`[`X`][pkg.X] is new`) is slugged as the site shows it, too.
 #[test]
 fn emoji_headings_keep_their_variation_selector() {
     let r = repo();
@@ -216,7 +217,7 @@ fn emoji_headings_keep_their_variation_selector() {
     write(
         d,
         "README.md",
-        "# Kit\n\n- [Video](#\u{fe0f}-video-overview)\n- [Old](#video-overview)\n\n## 📽\u{fe0f} Video Overview\n\nWatch it.\n",
+        "# Kit\n\n- [Video](#\u{fe0f}-video-overview)\n- [Old](#video-overview)\n- [Profile](#modelprofile-is-new)\n\n## 📽\u{fe0f} Video Overview\n\nWatch it.\n\n## [`ModelProfile`][kit.ModelProfile] is new\n\nText.\n",
     );
     commit(d, "readme");
     let s = scan(d);
@@ -482,8 +483,8 @@ fn a_feature_called_sessions_is_not_a_session_log() {
 }
 
 /// A second set of held-out repositories: a package's README names files from the package's
-/// root; translated pages (`docs/ja/`), a what's-new page and a migration guide keep the names
-/// of their time; paths beside a URI template are its example inputs; a snake_case name that
+/// root; translated pages (`docs/ja/`) keep the names of their time; a what's-new page and a
+/// migration guide name removed APIs and replaced fields on purpose (their links still count); paths beside a URI template are its example inputs; a snake_case name that
 /// is a folder's is no symbol; a field "replaced by" another deep in a page is not the page's
 /// supersession. The same paths and names where they are claims are still reported.
 #[test]
@@ -520,6 +521,11 @@ fn packages_translations_records_and_templates() {
     );
     write(
         d,
+        "docs/migration/v2.md",
+        "# v2\n\n`Server.get_context` in `src/lib.py` was removed.\n\nSee [the guide](./gone-guide.md).\n",
+    );
+    write(
+        d,
         "docs/templates.md",
         "# Templates\n\n| `{+path}` | `docs/intro.md` |\n|---|---|\n\nThe intro is `docs/start.md`.\n",
     );
@@ -542,6 +548,10 @@ fn packages_translations_records_and_templates() {
     assert!(sigs(&s, "docs/whats-new.md").is_empty());
     assert!(sigs(&s, "docs/migration.md").is_empty());
     assert_eq!(
+        sigs(&s, "docs/migration/v2.md"),
+        [pair("missing-path", "./gone-guide.md")]
+    );
+    assert_eq!(
         sigs(&s, "docs/templates.md"),
         [pair("missing-path", "docs/start.md")]
     );
@@ -549,4 +559,60 @@ fn packages_translations_records_and_templates() {
         sigs(&s, "examples/README.md"),
         [pair("missing-symbol", "vanished_story")]
     );
+}
+
+/// A third held-out set: git renamed the root's `src/index.ts` into one package years ago, and a
+/// page about another package's `src/index.ts` must not be pointed there; a package's README
+/// tells its users what to write in their project (`./src/middleware.ts`), whatever the
+/// package's own file became. `--apply` changes neither; a plain rename is still fixed.
+#[test]
+fn each_packages_files_and_the_users_project_survive_old_renames() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/index.ts", "export const root = 1;\n");
+    write(d, "packages/kit/package.json", "{}\n");
+    write(
+        d,
+        "packages/kit/src/middleware.ts",
+        "export const mw = 1;\n",
+    );
+    write(d, "tools/old-name.sh", "#!/bin/sh\necho x\n");
+    for p in ["a", "b", "c"] {
+        write(d, &format!("packages/{p}/src/index.ts"), "export {};\n");
+    }
+    commit(d, "code");
+    std::fs::create_dir_all(d.join("packages/replay/src")).unwrap();
+    std::fs::create_dir_all(d.join("packages/kit/src/server")).unwrap();
+    for (from, to) in [
+        ("src/index.ts", "packages/replay/src/index.ts"),
+        (
+            "packages/kit/src/middleware.ts",
+            "packages/kit/src/server/middleware.ts",
+        ),
+        ("tools/old-name.sh", "tools/new-name.sh"),
+    ] {
+        git(d, &["mv", from, to]);
+    }
+    commit(d, "moves");
+    let guide =
+        "# Node versions\n\nAdd the ABI branch in `src/index.ts`.\n\nRun `tools/old-name.sh`.\n";
+    write(d, "docs/node-versions.md", guide);
+    let readme = "# kit\n\nSpecify `./src/middleware.ts` in your `app.config.ts`.\n";
+    write(d, "packages/kit/README.md", readme);
+    commit(d, "docs");
+    let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(["check", "--accept-suggestions", "--apply", "--root"])
+        .arg(d)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        read(d, "docs/node-versions.md"),
+        guide.replace("tools/old-name.sh", "tools/new-name.sh")
+    );
+    assert_eq!(read(d, "packages/kit/README.md"), readme);
 }

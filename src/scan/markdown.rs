@@ -240,6 +240,34 @@ fn combining_mark(c: char) -> bool {
         | '\u{FE20}'..='\u{FE2F}')
 }
 
+/// A heading's text as an mkdocs site shows it, when it holds cross-references written
+/// `[text][target]` (autorefs), which plain Markdown leaves in brackets: `None` without any.
+///
+/// ```
+/// use hygiene::scan::markdown::autoref_text;
+/// assert_eq!(autoref_text("[ModelProfile][pydantic_ai.profiles.ModelProfile] is now a TypedDict").as_deref(), Some("ModelProfile is now a TypedDict"));
+/// assert_eq!(autoref_text("Plain [note] title"), None);
+/// ```
+pub fn autoref_text(txt: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = txt;
+    let mut any = false;
+    while let Some(i) = rest.find("][") {
+        let Some(open) = rest[..i].rfind('[') else {
+            break;
+        };
+        let Some(close) = rest[i + 2..].find(']') else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push_str(&rest[open + 1..i]);
+        rest = &rest[i + 2 + close + 1..];
+        any = true;
+    }
+    out.push_str(rest);
+    any.then_some(out)
+}
+
 /// Whether `s` is a URL with a scheme (`https:`, `mailto:`, ...), which is never checked.
 pub fn has_scheme(s: &str) -> bool {
     let Some(colon) = s.find(':') else {
@@ -649,6 +677,11 @@ pub fn parse(text: &str) -> Parsed {
                         };
                         *n += 1;
                         p.anchors.push(s);
+                        // mkdocs autorefs: `[`X`][pkg.X] is new` shows as "X is new" on the
+                        // site (GitHub shows the brackets); either slug is an anchor.
+                        if let Some(shown) = autoref_text(txt.trim()) {
+                            p.anchors.push(slug(&shown));
+                        }
                         p.headings.push(Heading {
                             level,
                             line: p.lines.line(start),

@@ -135,6 +135,44 @@ pub const THRESHOLDS: Thresholds = Thresholds {
 /// question decides its fate.
 pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing-symbol", "drift"];
 
+/// Pages that name old APIs on purpose: migration guides and what's-new pages ("`x` was
+/// removed, use `y`"). Their links and anchors must still work, so they stay living documents;
+/// only the signals their subject makes false are quiet ([`CHANGE_PAGE_QUIET`]).
+pub const CHANGE_PAGES: &[&str] = &[
+    "**/{WHATS_NEW,WHATS-NEW,whats-new,whats_new,WhatsNew,whatsnew}*",
+    "**/{MIGRATION,Migration,migration,MIGRATING,migrating,UPGRADING,upgrading}*.md",
+    "**/{migration,migrations,migration-guides}/**/*.md",
+];
+
+/// The signals a [`CHANGE_PAGES`] page never draws: an old name it says is gone
+/// (`missing-symbol`), a field it says was replaced (`superseded-marker`).
+pub const CHANGE_PAGE_QUIET: &[&str] = &["missing-symbol", "superseded-marker"];
+
+/// Whether `path` is one of [`CHANGE_PAGES`].
+///
+/// ```
+/// use hygiene::scan::change_page;
+/// assert!(change_page("docs/migration/v7-to-v8.md") && change_page("docs/whats-new.md") && change_page("MIGRATION.md"));
+/// assert!(!change_page("docs/migrating-data-between-stores-guide/intro.txt") && !change_page("docs/guide.md"));
+/// ```
+pub fn change_page(path: &str) -> bool {
+    static SET: std::sync::OnceLock<Option<globset::GlobSet>> = std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        let mut b = globset::GlobSetBuilder::new();
+        for g in CHANGE_PAGES {
+            b.add(
+                globset::GlobBuilder::new(g)
+                    .literal_separator(true)
+                    .build()
+                    .ok()?,
+            );
+        }
+        b.build().ok()
+    })
+    .as_ref()
+    .is_some_and(|s| s.is_match(path))
+}
+
 /// Signals that never shortlist a document alone: they ride along on one another signal
 /// shortlists, as evidence for the model reading the document for that reason. Each was judged
 /// on public repositories true alone far less often than as company:
@@ -944,6 +982,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         // served is its question, not whether each name still resolves.
         if rulebook.governs(&d.path).is_some() {
             findings.retain(|f| !GOVERNED_QUIET.contains(&signal_kind(&f.signal)));
+        }
+        if change_page(&d.path) {
+            findings.retain(|f| !CHANGE_PAGE_QUIET.contains(&signal_kind(&f.signal)));
         }
         if findings.iter().all(|f| rides_along(f, &d.path, d.freq)) {
             continue;

@@ -66,6 +66,18 @@ fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
             >= min
 }
 
+/// Whether `doc` is the README of a package (its folder holds one of
+/// [`crate::scan::refs::PACKAGE_MANIFESTS`]), which its users read.
+fn package_readme(ctx: &TreeCtx<'_>, doc: &Doc) -> bool {
+    let dir = crate::scan::refs::folder(&doc.path);
+    let name = doc.path.rsplit('/').next().unwrap_or(&doc.path);
+    name.eq_ignore_ascii_case("README.md")
+        && !dir.is_empty()
+        && crate::scan::refs::PACKAGE_MANIFESTS
+            .iter()
+            .any(|m| ctx.tree.has_file(&format!("{dir}/{m}")))
+}
+
 /// Whether a short relative path (`src/index.ts`: one folder and a name) ends at least
 /// `THRESHOLDS.generic_name_min_files` paths of the tree: a kind of file each package has.
 fn generic_path(ctx: &TreeCtx<'_>, written: &str) -> bool {
@@ -511,9 +523,16 @@ impl Detector for MissingPath {
             {
                 continue;
             }
-            // `src/index.ts` that many packages have is each package's file, unless history
-            // renamed this one.
-            if renamed.is_none() && r.via == crate::report::Via::Code && generic_path(ctx, written)
+            // `src/index.ts` that many packages have is each package's file: git renaming the
+            // root's one long ago does not make a page about another package mean it.
+            if r.via == crate::report::Via::Code && generic_path(ctx, written) {
+                continue;
+            }
+            // A package's README speaks to the package's users: `./src/middleware.ts` in code is
+            // a file of their project, whatever the package's own sources were once called.
+            if r.via == crate::report::Via::Code
+                && written.starts_with("./")
+                && package_readme(ctx, doc)
             {
                 continue;
             }
