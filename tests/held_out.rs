@@ -6,31 +6,8 @@
 
 mod common;
 
-use common::fixture::{commit, repo, scan};
+use common::fixture::{check_apply, commit, pair, repo, scan, sigs};
 use common::{git, read, write};
-use serde_json::Value;
-use std::process::Command;
-
-/// `(kind, ref)` of every signal of `path` (ref empty for kinds without one).
-fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
-    scan["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["path"] == path)
-        .flat_map(|i| i["signals"].as_array().unwrap())
-        .map(|s| {
-            (
-                s["kind"].as_str().unwrap().to_string(),
-                s["ref"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
-
-fn pair(kind: &str, r: &str) -> (String, String) {
-    (kind.to_string(), r.to_string())
-}
 
 /// Pages of a collection whose site is built elsewhere (`content/docs/03-core/02-stream.mdx`,
 /// synced into an app) link by route with the ordering prefixes dropped, rooted or relative.
@@ -136,16 +113,7 @@ fn renames_into_shipped_content_are_not_claims() {
         ]
     );
     assert!(sigs(&s, "templates/commands/plan.md").is_empty());
-    let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))
-        .args(["check", "--accept-suggestions", "--apply", "--root"])
-        .arg(d)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    check_apply(d, &[]);
     let text = read(d, "CONTRIBUTING.md");
     assert!(
         text.contains("Keep `memory/constitution.md` current."),
@@ -457,21 +425,9 @@ fn a_feature_called_sessions_is_not_a_session_log() {
         );
     }
     commit(d, "docs and logs");
-    let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))
-        .args(["check", "--accept-suggestions", "--apply", "--root"])
-        .arg(d)
-        // A year after the commit.
-        .env(
-            "HYGIENE_NOW",
-            (hygiene::time::now_secs() + 365 * 86_400).to_string(),
-        )
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // A year after the commit.
+    let later = (hygiene::time::now_secs() + 365 * 86_400).to_string();
+    check_apply(d, &[("HYGIENE_NOW", later)]);
     assert!(d.join("docs/sessions/sqlalchemy_session.md").exists());
     let left: Vec<bool> = (1..=7)
         .map(|day| {
@@ -600,16 +556,7 @@ fn each_packages_files_and_the_users_project_survive_old_renames() {
     let readme = "# kit\n\nSpecify `./src/middleware.ts` in your `app.config.ts`.\n";
     write(d, "packages/kit/README.md", readme);
     commit(d, "docs");
-    let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))
-        .args(["check", "--accept-suggestions", "--apply", "--root"])
-        .arg(d)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    check_apply(d, &[]);
     assert_eq!(
         read(d, "docs/node-versions.md"),
         guide.replace("tools/old-name.sh", "tools/new-name.sh")

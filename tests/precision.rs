@@ -4,33 +4,12 @@
 
 mod common;
 
-use common::fixture::{commit, repo, scan};
+use common::fixture::{commit, pair, repo, scan, sigs};
 use common::{git, write};
 use serde_json::Value;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
-
-/// `(kind, ref)` of every signal of `path` (ref empty for kinds without one).
-fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
-    scan["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["path"] == path)
-        .flat_map(|i| i["signals"].as_array().unwrap())
-        .map(|s| {
-            (
-                s["kind"].as_str().unwrap().to_string(),
-                s["ref"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
-
-fn pair(kind: &str, r: &str) -> (String, String) {
-    (kind.to_string(), r.to_string())
-}
 
 /// A VitePress site links by route (`/cli/config.html`, `./config`, `/guide/`), a Mintlify
 /// site without extensions (and through its `redirects`), a Hugo blog to its static folder, a Docusaurus site into a version:

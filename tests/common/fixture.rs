@@ -42,3 +42,42 @@ pub fn scan(root: &Path) -> Value {
     );
     serde_json::from_slice(&out.stdout).unwrap()
 }
+
+/// `(kind, ref)` of every signal of `path` in a scan (ref empty for kinds without one).
+pub fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
+    scan["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["path"] == path)
+        .flat_map(|i| i["signals"].as_array().unwrap())
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap().to_string(),
+                s["ref"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A `(kind, ref)` pair as [`sigs`] lists them.
+pub fn pair(kind: &str, r: &str) -> (String, String) {
+    (kind.to_string(), r.to_string())
+}
+
+/// Runs `hygiene check --accept-suggestions --apply` on `root` (with `env` set), asserting it
+/// succeeded: what the auto tier does to a repository.
+pub fn check_apply(root: &Path, env: &[(&str, String)]) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hygiene"));
+    c.args(["check", "--accept-suggestions", "--apply", "--root"])
+        .arg(root);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
