@@ -382,6 +382,7 @@ fn examples_outputs_and_each_packages_files_are_not_claims() {
          | `docs/*.draft.md` | `docs/api.draft.md` |\n|---|---|\n\n\
          | RPC | `src/protocol.rs`, `server_*.rs` |\n|---|---|\n\n\
          Link ADRs, e.g. `docs/2025-use-sqlite.md`.\n\n\
+         The map holds paths like `src/bundle-entry.ts`.\n\n\
          Scaffolding writes `src/my_agent/`.\n\n\
          `tool exit` runs last. This removes `docs/gone.rs`.\n\n\
          Bundler installs into `vendor/bundle/`.\n\n\

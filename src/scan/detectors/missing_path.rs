@@ -130,7 +130,7 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an example",
         before: true,
-        words: &["e.g.", "for example", "for instance"],
+        words: &["e.g.", "for example", "for instance", " like ", "such as "],
     },
     LineCue {
         cue: "the removal is recorded",
@@ -182,6 +182,7 @@ pub struct LineCue {
 /// assert_eq!(line_cue("Add a file named `disclosure.txt` to the PR", "disclosure.txt"), Some("an intention"));
 /// assert_eq!(line_cue("The engine (`internal/merge/`) was removed in the migration.", "internal/merge/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("Link the ADR, e.g. `docs/adr/0001-x.md`.", "docs/adr/0001-x.md"), Some("an example"));
+/// assert_eq!(line_cue("esbuild writes paths like `../src/main.ts` into the map.", "../src/main.ts"), Some("an example"));
 /// // Another clause's words are about another path.
 /// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
 /// // After the path, "your" is about something else.
