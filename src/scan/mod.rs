@@ -175,9 +175,8 @@ pub fn change_page(path: &str) -> bool {
 
 /// Signals that never shortlist a document alone: they ride along on one another signal
 /// shortlists, as evidence for the model reading the document for that reason. Each was judged
-/// on public repositories true alone far less often than as company:
-/// - drift: about 1 time in 3 (dependency bumps, internal changes, work the document never
-///   described);
+/// on public repositories true alone far less often than as company (drift was one, about 1
+/// time in 3, until it needed evidence: see [`detectors::drift`]):
 /// - oversize of a document read on demand: reference pages, generated schemas, tutorials and
 ///   translations are long by design and cost only when read;
 /// - a duplicate block in a single client's instructions (`.github/copilot-instructions.md`,
