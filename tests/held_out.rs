@@ -177,7 +177,8 @@ fn prompt_variants_repeat_by_design() {
 
 /// GitHub keeps an emoji's variation selector in the slug (`## 📽️ Video Overview` is
 /// `#️-video-overview`); a fragment without it names no heading. An mkdocs cross-reference in
-/// a heading (`[`X`][pkg.X] is new`) is slugged as the site shows it, too.
+/// a heading (`[`X`][pkg.X] is new`) is slugged as the site shows it, too, and a site's
+/// collapsed `-` (`webrtc-server` for GitHub's `webrtc--server`) is taken.
 #[test]
 fn emoji_headings_keep_their_variation_selector() {
     let r = repo();
@@ -185,7 +186,7 @@ fn emoji_headings_keep_their_variation_selector() {
     write(
         d,
         "README.md",
-        "# Kit\n\n- [Video](#\u{fe0f}-video-overview)\n- [Old](#video-overview)\n- [Profile](#modelprofile-is-new)\n\n## 📽\u{fe0f} Video Overview\n\nWatch it.\n\n## [`ModelProfile`][kit.ModelProfile] is new\n\nText.\n",
+        "# Kit\n\n- [Video](#\u{fe0f}-video-overview)\n- [Old](#video-overview)\n- [Profile](#modelprofile-is-new)\n- [Sideband](#browser-webrtc-server-sideband)\n\n## 📽\u{fe0f} Video Overview\n\nWatch it.\n\n## [`ModelProfile`][kit.ModelProfile] is new\n\nText.\n\n## Browser WebRTC + server sideband\n\nText.\n",
     );
     commit(d, "readme");
     let s = scan(d);

@@ -1,6 +1,6 @@
 //! `missing-anchor`: a `#fragment` into a Markdown document names none of its headings (GitHub
-//! slug rules, duplicates numbered `-1`, `-2`; into a documentation site's page, any slug with
-//! the same letters and digits), no explicit heading id (`{#id}`) and no HTML `id`/`name`. Line
+//! slug rules, duplicates numbered `-1`, `-2`, runs of `-` collapsed as site generators write
+//! them; into a documentation site's page, any slug with the same letters and digits), no explicit heading id (`{#id}`) and no HTML `id`/`name`. Line
 //! fragments (`#L10`, `#L10-L20`) are GitHub source anchors, not headings, and are not checked.
 //! A page that renders content from elsewhere (a self-closing component, an include) has
 //! headings the text does not show: fragments into it are not checked.
@@ -39,6 +39,31 @@ pub fn loose(slug: &str) -> String {
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// Whether `want` is one of `anchors` with its runs of `-` collapsed: GitHub slugs
+/// "WebRTC + sideband" as `webrtc--sideband`, Python-Markdown (MkDocs), Hugo and most site
+/// generators as `webrtc-sideband`. Which renderer a page is read with is not in the tree
+/// (a site built elsewhere), so either form is taken.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_anchor::collapsed_match;
+/// let anchors = std::collections::HashSet::from(["browser-webrtc--server-sideband".to_string()]);
+/// assert!(collapsed_match(&anchors, "browser-webrtc-server-sideband"));
+/// assert!(!collapsed_match(&anchors, "browser-webrtc"));
+/// ```
+pub fn collapsed_match(anchors: &HashSet<String>, want: &str) -> bool {
+    let collapse = |s: &str| {
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars() {
+            if !(c == '-' && out.ends_with('-')) {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let w = collapse(want);
+    anchors.iter().any(|a| a.contains("--") && collapse(a) == w)
 }
 
 fn is_markdown(path: &str) -> bool {
@@ -107,6 +132,7 @@ impl Detector for MissingAnchor {
             // when their letters and digits agree.
             let in_site = ctx.tree.sites().of(path).is_some();
             let found = anchors.contains(&want)
+                || collapsed_match(&anchors, &want)
                 || (in_site && {
                     let w = loose(&want);
                     anchors.iter().any(|a| loose(a) == w)
