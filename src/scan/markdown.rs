@@ -540,7 +540,14 @@ pub fn renders_props(text: &str) -> bool {
         let start = at + i + 1;
         let rest = &text[start..];
         if rest[1..].starts_with(|c: char| c.is_ascii_uppercase()) {
-            let tag = rest.split_once('>').map_or(rest, |(t, _)| t);
+            // A tag's props start within its first lines: look no further than that, so a
+            // page of many `<Tags` stays linear.
+            let mut end = rest.len().min(2048);
+            while !rest.is_char_boundary(end) {
+                end -= 1;
+            }
+            let window = &rest[..end];
+            let tag = window.split_once('>').map_or(window, |(t, _)| t);
             if tag.contains("={[") {
                 return true;
             }

@@ -25,6 +25,9 @@ pub struct Tree {
     pub sites: std::sync::OnceLock<super::sites::Sites>,
     /// The tree's ignore rules, read on first use.
     pub ignores: std::sync::OnceLock<Vec<ignore::gitignore::Gitignore>>,
+    /// How many files end with each `folder/name` (their last two segments), built on first
+    /// use: how common a short path such as `src/index.ts` is.
+    pub tails: std::sync::OnceLock<std::collections::HashMap<String, u32>>,
     /// Files and folders by their name without ordering prefixes (`03-core/02-stream.mdx` as
     /// `core/stream.mdx`), built on first use: what a site serves them at.
     pub unnumbered: std::sync::OnceLock<std::collections::HashMap<String, String>>,
@@ -104,6 +107,22 @@ impl Tree {
 }
 
 impl Tree {
+    /// How many files of the walk end with `tail` (`src/index.ts`: one folder and a name),
+    /// the root's own included.
+    pub fn tail_count(&self, tail: &str) -> u32 {
+        let map = self.tails.get_or_init(|| {
+            let mut m = std::collections::HashMap::new();
+            for f in &self.files {
+                let mut parts = f.rsplitn(3, '/');
+                if let (Some(name), Some(dir)) = (parts.next(), parts.next()) {
+                    *m.entry(format!("{dir}/{name}")).or_insert(0) += 1;
+                }
+            }
+            m
+        });
+        map.get(tail).copied().unwrap_or(0)
+    }
+
     /// The file or folder that `rel` names once ordering prefixes are dropped from the tree's
     /// names (`docs/core/stream.mdx` → `docs/03-core/02-stream.mdx`), if exactly that exists.
     pub fn unnumbered(&self, rel: &str) -> Option<String> {

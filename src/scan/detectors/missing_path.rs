@@ -85,18 +85,7 @@ fn generic_path(ctx: &TreeCtx<'_>, written: &str) -> bool {
     if w.starts_with('/') || w.matches('/').count() != 1 || w.ends_with('/') {
         return false;
     }
-    let min = crate::scan::THRESHOLDS.generic_name_min_files as usize;
-    let name = w.rsplit('/').next().unwrap_or(w);
-    let tail = format!("/{w}");
-    ctx.tree.basenames.contains(name)
-        && ctx
-            .tree
-            .files
-            .iter()
-            .filter(|f| f.ends_with(&tail))
-            .take(min)
-            .count()
-            >= min
+    ctx.tree.tail_count(w) >= crate::scan::THRESHOLDS.generic_name_min_files
 }
 
 /// Words on a reference's line that make its path something other than this repository's

@@ -289,11 +289,17 @@ impl Detector for MissingSymbol {
         let Some(found) = ctx.symbols else {
             return Vec::new();
         };
+        let checked = checked(&doc.parsed);
+        if checked.is_empty() {
+            return Vec::new();
+        }
         // The lines whose source file is this repository's: it resolves, or a file of its name
         // exists somewhere (`streamChatResponse.ts`); `agent-openai.py` in "file names like
         // `agent-openai.py`" is the reader's.
+        let lines: HashSet<u32> = checked.iter().map(|(l, _)| *l).collect();
         let ours: HashSet<u32> = doc
             .resolved()
+            .filter(|(r, _)| lines.contains(&r.line))
             .filter(|(r, _)| source_ext(crate::scan::refs::split(&r.dest).written))
             .filter(|(r, t)| {
                 matches!(t, crate::scan::refs::Target::Found { .. }) || {
@@ -305,7 +311,7 @@ impl Detector for MissingSymbol {
             })
             .map(|(r, _)| r.line)
             .collect();
-        checked(&doc.parsed)
+        checked
             .into_iter()
             .filter(|(line, text)| {
                 let q = qualifiers(text);

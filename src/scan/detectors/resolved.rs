@@ -69,8 +69,7 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
         // The heading as written (code in it is blank in the prose): it must be the phrase
         // itself, perhaps with a date or a note after `:`, `(`, `-` (not "The Fix Loop", a
         // feature's name, nor "`$ref` Resolution", a section of a spec).
-        // A heading needs an incident around it: "### Resolution" of a video API is pixels.
-        if heading_lines.contains(&line) && incident_like(doc.lower_prose) {
+        if heading_lines.contains(&line) {
             let raw = doc.text[doc.parsed.lines.range(line, doc.text.len())].to_ascii_lowercase();
             let h_text = undecorate(&raw);
             if RESOLUTION_HEADINGS.iter().any(|h| {
@@ -83,7 +82,10 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
                         || rest.starts_with(" \u{2014}")
                         || rest.starts_with(" :")
                 })
-            }) {
+            }) && incident_like(doc.lower_prose)
+            {
+                // A heading needs an incident around it: "### Resolution" of a video API is
+                // pixels. (Asked last: it reads the whole text.)
                 return Some(line);
             }
         }
