@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::fixture::{commit, repo, scan};
+use common::fixture::{commit, repo, scan, signals};
 use common::{git, read, snapshot, write};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -13,17 +13,6 @@ use std::path::Path;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hygiene");
-
-/// The signals of `path` in a scan (empty when not shortlisted).
-fn signals<'a>(scan: &'a Value, path: &str) -> Vec<&'a Value> {
-    scan["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["path"] == path)
-        .flat_map(|i| i["signals"].as_array().unwrap())
-        .collect()
-}
 
 fn kinds(scan: &Value, path: &str) -> Vec<String> {
     signals(scan, path)

@@ -43,14 +43,21 @@ pub fn scan(root: &Path) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// `(kind, ref)` of every signal of `path` in a scan (ref empty for kinds without one).
-pub fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
+/// The signals of `path` in a scan (empty when not shortlisted).
+pub fn signals<'a>(scan: &'a Value, path: &str) -> Vec<&'a Value> {
     scan["shortlist"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|i| i["path"] == path)
         .flat_map(|i| i["signals"].as_array().unwrap())
+        .collect()
+}
+
+/// `(kind, ref)` of every signal of `path` in a scan (ref empty for kinds without one).
+pub fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
+    signals(scan, path)
+        .into_iter()
         .map(|s| {
             (
                 s["kind"].as_str().unwrap().to_string(),
