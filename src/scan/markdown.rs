@@ -539,18 +539,14 @@ pub fn renders_props(text: &str) -> bool {
     while let Some(i) = text[at..].find("\n<") {
         let start = at + i + 1;
         let rest = &text[start..];
-        if rest[1..].starts_with(|c: char| c.is_ascii_uppercase()) {
-            // A tag's props start within its first lines: look no further than that, so a
-            // page of many `<Tags` stays linear.
-            let mut end = rest.len().min(2048);
-            while !rest.is_char_boundary(end) {
-                end -= 1;
-            }
-            let window = &rest[..end];
-            let tag = window.split_once('>').map_or(window, |(t, _)| t);
-            if tag.contains("={[") {
-                return true;
-            }
+        // A tag's props start within its first lines: look no further than that, so a page of
+        // many `<Tags` stays linear.
+        let mut end = rest.len().min(2048);
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        if renders_list_prop(&rest[..end]) {
+            return true;
         }
         at = start;
     }
@@ -578,8 +574,15 @@ pub fn includes_content(html: &str) -> bool {
     let component = t
         .strip_prefix('<')
         .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()));
-    let tag = t.split_once('>').map_or(t, |(tag, _)| tag);
-    component && (t.trim_end().ends_with("/>") || tag.contains("={["))
+    (component && t.trim_end().ends_with("/>")) || renders_list_prop(t)
+}
+
+/// Whether `t` opens a component tag (`<Name`) with a list prop (`={[`) before the tag ends.
+fn renders_list_prop(t: &str) -> bool {
+    let component = t
+        .strip_prefix('<')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()));
+    component && t.split_once('>').map_or(t, |(tag, _)| tag).contains("={[")
 }
 
 fn html_anchors(html: &str, out: &mut Vec<String>) {

@@ -136,18 +136,23 @@ impl Tree {
     }
 
     fn unnumbered_unrecorded(&self, rel: &str) -> Option<String> {
+        // Every segment without its ordering prefix.
+        let key = |p: &str| -> String {
+            let segs: Vec<&str> = p
+                .split('/')
+                .map(|s| unnumbered_segment(s).unwrap_or(s))
+                .collect();
+            segs.join("/")
+        };
         let map = self.unnumbered.get_or_init(|| {
             let mut m = std::collections::HashMap::new();
             for p in self.files.iter().chain(self.dirs.iter()) {
-                if !p.split('/').any(|s| unnumbered_segment(s).is_some()) {
+                let k = key(p);
+                if k == *p {
                     continue;
                 }
-                let key: Vec<&str> = p
-                    .split('/')
-                    .map(|s| unnumbered_segment(s).unwrap_or(s))
-                    .collect();
                 // Two names may drop to one (`01-a`, `02-a`): the first in order, every run.
-                m.entry(key.join("/"))
+                m.entry(k)
                     .and_modify(|v: &mut String| {
                         if p < v {
                             v.clone_from(p);
@@ -158,11 +163,7 @@ impl Tree {
             m
         });
         // The question may hold prefixed folders itself (a sibling of `03-core/05-text.mdx`).
-        let key: Vec<&str> = rel
-            .split('/')
-            .map(|s| unnumbered_segment(s).unwrap_or(s))
-            .collect();
-        map.get(&key.join("/")).cloned()
+        map.get(&key(rel)).cloned()
     }
 
     /// Whether the walk found the file `rel` (no look at the disk).
@@ -426,15 +427,19 @@ pub const PACKAGE_MANIFESTS: &[&str] = &[
     "Gemfile",
 ];
 
-/// The nearest folder above `doc` (not the root, not the document's own folder's reading
-/// again) holding one of [`PACKAGE_MANIFESTS`].
+/// Whether the folder `dir` (not the root) holds one of [`PACKAGE_MANIFESTS`].
+pub fn is_package_root(tree: &Tree, dir: &str) -> bool {
+    !dir.is_empty()
+        && PACKAGE_MANIFESTS
+            .iter()
+            .any(|m| tree.has_file(&format!("{dir}/{m}")))
+}
+
+/// The nearest folder above `doc`, not the root, that [`is_package_root`].
 fn package_root<'a>(tree: &Tree, doc: &'a str) -> Option<&'a str> {
     let mut dir = folder(doc);
     while !dir.is_empty() {
-        if PACKAGE_MANIFESTS
-            .iter()
-            .any(|m| tree.has_file(&format!("{dir}/{m}")))
-        {
+        if is_package_root(tree, dir) {
             return Some(dir);
         }
         dir = folder(dir);
@@ -479,25 +484,19 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             fragment,
         };
     }
-    // A skill's files name each other from the skill's folder (the one holding `SKILL.md`):
-    // `references/details.md` links `references/more.md`.
+    // Folders a relative path is also written from: a skill's files name each other from the
+    // skill's folder (the one holding `SKILL.md`: `references/details.md` links
+    // `references/more.md`); a package's document names files from the package's root
+    // (`src/extension.ts` in `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`).
     if !decoded.starts_with(['/', '.']) {
-        if let Some(p) = skill_root(tree, doc)
-            .and_then(|s| normalize(s, &decoded))
-            .filter(|p| tree.exists(p))
-        {
-            return Target::Found {
-                path: Some(p),
-                fragment,
-            };
-        }
-    }
-    // A package's document names files from the package's root (`src/extension.ts` in
-    // `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`).
-    if !decoded.starts_with(['/', '.']) && decoded.contains('/') {
-        if let Some(p) = package_root(tree, doc)
-            .and_then(|pkg| normalize(pkg, &decoded))
-            .filter(|p| tree.exists(p))
+        let bases = [
+            skill_root(tree, doc),
+            package_root(tree, doc).filter(|_| decoded.contains('/')),
+        ];
+        if let Some(p) = bases
+            .into_iter()
+            .flatten()
+            .find_map(|base| normalize(base, &decoded).filter(|p| tree.exists(p)))
         {
             return Target::Found {
                 path: Some(p),

@@ -66,16 +66,12 @@ fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
             >= min
 }
 
-/// Whether `doc` is the README of a package (its folder holds one of
-/// [`crate::scan::refs::PACKAGE_MANIFESTS`]), which its users read.
+/// Whether `doc` is the README of a package ([`crate::scan::refs::is_package_root`]), which
+/// its users read.
 fn package_readme(ctx: &TreeCtx<'_>, doc: &Doc) -> bool {
-    let dir = crate::scan::refs::folder(&doc.path);
     let name = doc.path.rsplit('/').next().unwrap_or(&doc.path);
     name.eq_ignore_ascii_case("README.md")
-        && !dir.is_empty()
-        && crate::scan::refs::PACKAGE_MANIFESTS
-            .iter()
-            .any(|m| ctx.tree.has_file(&format!("{dir}/{m}")))
+        && crate::scan::refs::is_package_root(ctx.tree, crate::scan::refs::folder(&doc.path))
 }
 
 /// Whether a short relative path (`src/index.ts`: one folder and a name) ends at least

@@ -246,21 +246,20 @@ pub fn find_in_source(
 /// Which of `wanted` occur as identifier tokens in the root-relative source file `rel` (none
 /// when it is not a readable regular file within the size cap).
 pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>) -> Vec<String> {
-    let local = Vec::new();
     let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
-        return local;
+        return Vec::new();
     };
     let Ok(meta) = std::fs::metadata(&full) else {
-        return local;
+        return Vec::new();
     };
     if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
-        return local;
+        return Vec::new();
     }
     let Ok(bytes) = std::fs::read(&full) else {
-        return local;
+        return Vec::new();
     };
     if !source_ext(rel) && !bytes.starts_with(b"#!") {
-        return local;
+        return Vec::new();
     }
     scan_tokens(&bytes, wanted)
 }
