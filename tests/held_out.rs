@@ -565,3 +565,30 @@ fn each_packages_files_and_the_users_project_survive_old_renames() {
     );
     assert_eq!(read(d, "packages/kit/README.md"), readme);
 }
+
+/// A described file that cannot be read as text now (here it gained a byte that is not
+/// UTF-8) is no evidence of drift: read as empty, every name it held would look gone.
+#[test]
+fn an_unreadable_described_file_is_no_evidence() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/cfg.rs", "pub fn legacy_option() {}\n");
+    write(
+        d,
+        "docs/config.md",
+        "# Config\n\nThe [config](../src/cfg.rs) is read at start.\n\nIt calls `legacy_option` first.\n",
+    );
+    commit(d, "docs");
+    for i in 1..=3 {
+        let mut bytes = format!("pub fn legacy_option() {{}} // {i}\n").into_bytes();
+        bytes.push(0xff);
+        std::fs::write(d.join("src/cfg.rs"), bytes).unwrap();
+        commit(d, &format!("change {i}"));
+    }
+    let s = scan(d);
+    assert!(
+        !sigs(&s, "docs/config.md").iter().any(|(k, _)| k == "drift"),
+        "{:?}",
+        sigs(&s, "docs/config.md")
+    );
+}

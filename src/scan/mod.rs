@@ -527,8 +527,8 @@ fn count_file(root: &Path, rel: &str) -> Option<u64> {
 /// The documents whose proposed drift has evidence ([`detectors::drift::gone`]): a name the
 /// document's code uses, or a line it quotes, that its described files held at the document's
 /// last commit and no longer hold. One `git cat-file --batch` for every old file; the current
-/// files and the documents are read from disk (within the size cap, never through a link out
-/// of the root).
+/// files and the documents are read as documents are ([`read_doc`]: within the size cap, never
+/// through a link).
 fn confirmed_drifts(
     root: &Path,
     repo: Option<&crate::git::Repo>,
@@ -544,27 +544,19 @@ fn confirmed_drifts(
         .flat_map(|(_, c)| c.files.iter().map(|f| (c.since.clone(), f.clone())))
         .collect();
     let mut old = repo.blobs_at(&wanted).into_iter();
-    let read = |rel: &str| -> Option<String> {
-        let full = crate::paths::resolve_inside(root, rel, false).ok()?;
-        let meta = std::fs::metadata(&full).ok()?;
-        if !meta.is_file() || meta.len() > THRESHOLDS.file_size_cap_bytes {
-            return None;
-        }
-        String::from_utf8(std::fs::read(full).ok()?).ok()
-    };
     for (i, c) in checks {
-        let text = read(&docs[*i].path);
-        // Every old file is taken from the batch, in order, whether or not one before held
-        // the evidence.
+        // Every old file is taken from the batch, in order, whatever this document finds.
         let befores: Vec<Option<Vec<u8>>> = c.files.iter().map(|_| old.next().flatten()).collect();
-        let Some(text) = text else {
+        let Ok(text) = read_doc(root, &docs[*i].path) else {
             continue;
         };
+        // A described file that cannot be read now (a link, too large, binary) is no evidence:
+        // read as empty, everything it held would look gone.
         let found = c.files.iter().zip(befores).any(|(f, before)| {
-            before.is_some_and(|before| {
-                let now = read(f).unwrap_or_default();
-                !detectors::drift::gone(&text, &String::from_utf8_lossy(&before), &now).is_empty()
-            })
+            let (Some(before), Ok(now)) = (before, read_doc(root, f)) else {
+                return false;
+            };
+            !detectors::drift::gone(&text, &String::from_utf8_lossy(&before), &now).is_empty()
         });
         if found {
             out.insert(*i);
