@@ -445,6 +445,15 @@ fn collect_files(dir: &Path, rel: &str, out: &mut Vec<String>) {
     }
 }
 
+/// The similarity score of a `--name-status` rename record (`R062` is 62); 100 when git
+/// printed none.
+fn rename_score(status: &str) -> u8 {
+    status
+        .get(1..)
+        .and_then(|n| n.trim().parse::<u8>().ok())
+        .map_or(100, |n| n.min(100))
+}
+
 /// One commit, as the history walk saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Commit {
@@ -457,8 +466,9 @@ pub struct Commit {
 /// What happened to a path last, newest first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LastEvent {
-    /// It was renamed away to `to` (root-relative).
-    RenamedTo(String, usize),
+    /// It was renamed away to `to` (root-relative), with git's similarity score (0–100): a
+    /// low score is a file split or rewritten, whose new name holds only part of the old.
+    RenamedTo(String, usize, u8),
     /// It was deleted.
     Deleted(usize),
     /// It was added or modified (it should exist).
@@ -495,7 +505,7 @@ pub struct History {
 
 fn shifted(ev: LastEvent, k: usize) -> LastEvent {
     match ev {
-        LastEvent::RenamedTo(to, ci) => LastEvent::RenamedTo(to, ci + k),
+        LastEvent::RenamedTo(to, ci, score) => LastEvent::RenamedTo(to, ci + k, score),
         LastEvent::Deleted(ci) => LastEvent::Deleted(ci + k),
         LastEvent::Changed(ci) => LastEvent::Changed(ci + k),
     }
@@ -698,7 +708,7 @@ impl History {
                                     h.touch(&to, ci);
                                     h.last_event
                                         .entry(path)
-                                        .or_insert(LastEvent::RenamedTo(to, ci));
+                                        .or_insert(LastEvent::RenamedTo(to, ci, 100));
                                 }
                                 None => {
                                     h.last_event.entry(path).or_insert(LastEvent::Deleted(ci));
@@ -791,7 +801,7 @@ impl History {
                     if status == 'R' {
                         if let Some(old) = old {
                             let ev = match new {
-                                Some(n) => LastEvent::RenamedTo(n, ci),
+                                Some(n) => LastEvent::RenamedTo(n, ci, rename_score(&tok)),
                                 None => LastEvent::Deleted(ci),
                             };
                             self.last_event.entry(old).or_insert(ev);
@@ -828,7 +838,7 @@ impl History {
         let mut renamed = false;
         loop {
             match self.event(&at) {
-                Some(LastEvent::RenamedTo(to, ci)) if ci < when => {
+                Some(LastEvent::RenamedTo(to, ci, _)) if ci < when => {
                     at = to;
                     when = ci;
                     renamed = true;
@@ -840,26 +850,29 @@ impl History {
     }
 
     /// What became of a path that no longer exists: the final existing name after renames
-    /// (`exists` decides), else the commit where its last name went away (deleted, or renamed
-    /// to a name that is gone too). `(None, None)` when history knows nothing of it.
+    /// (`exists` decides) with the lowest similarity score along the way, else the commit where
+    /// its last name went away (deleted, or renamed to a name that is gone too). `(None, None)`
+    /// when history knows nothing of it.
     pub fn fate(
         &self,
         path: &str,
         exists: impl Fn(&str) -> bool,
-    ) -> (Option<String>, Option<&Commit>) {
+    ) -> (Option<(String, u8)>, Option<&Commit>) {
         let mut at = path.to_string();
         let mut when = usize::MAX;
         let mut last_rename: Option<usize> = None;
-        while let Some(LastEvent::RenamedTo(to, ci)) = self.event(&at) {
+        let mut lowest = 100u8;
+        while let Some(LastEvent::RenamedTo(to, ci, score)) = self.event(&at) {
             if ci >= when {
                 break;
             }
             at = to;
             when = ci;
             last_rename = Some(ci);
+            lowest = lowest.min(score);
         }
         if last_rename.is_some() && exists(&at) {
-            return (Some(at), None);
+            return (Some((at, lowest)), None);
         }
         match self.event(&at) {
             Some(LastEvent::Deleted(ci)) => (None, self.commits.get(ci)),

@@ -174,6 +174,10 @@ pub struct RolePolicy {
     pub frontmatter_key: &'static str,
     /// A Claude Code plugin's folders that ship to its users.
     pub plugin_shipped_dirs: &'static [&'static str],
+    /// Folders whose prompts (and skills' files), under no dot-folder, ship to other projects.
+    pub prompt_folders: &'static [&'static str],
+    /// Frontmatter keys that make a document in one of them a prompt.
+    pub prompt_keys: &'static [&'static str],
 }
 
 /// What one role draws and takes.
@@ -381,6 +385,8 @@ pub fn roles() -> RolePolicy {
         template_min_placeholders: roles::TEMPLATE_MIN_PLACEHOLDERS,
         frontmatter_key: roles::FRONTMATTER_KEY,
         plugin_shipped_dirs: roles::PLUGIN_SHIPPED_DIRS,
+        prompt_folders: roles::PROMPT_FOLDERS,
+        prompt_keys: roles::PROMPT_KEYS,
     }
 }
 

@@ -309,6 +309,18 @@ impl Override {
     }
 }
 
+/// The folders prompts are kept in (`commands/`, `agents/`, `skills/`, `prompts/`). A prompt in
+/// one of them (a `SKILL.md`, or a document whose frontmatter has one of [`PROMPT_KEYS`]), at
+/// any depth and under no dot-folder, belongs to a catalogue shipped to other projects (a
+/// plugin's, a template collection's, a tool's built-in skills): the paths it names are theirs.
+/// The repository's own prompts sit under a dot-folder (`.claude/commands/`, `.gemini/skills/`,
+/// `.github/prompts/`) and run here. Decided from the document alone, so a cached role holds
+/// while the document does.
+pub const PROMPT_FOLDERS: &[&str] = &["commands", "agents", "skills", "prompts"];
+
+/// Frontmatter keys only a prompt has (a docs page has `title` and `description`).
+pub const PROMPT_KEYS: &[&str] = &["allowed-tools", "argument-hint", "tools", "model"];
+
 /// The role decider for one repository.
 #[derive(Debug, Clone, Default)]
 pub struct Roles {
@@ -340,6 +352,26 @@ impl Roles {
             overrides,
             plugin_roots,
         }
+    }
+
+    /// Whether `rel` (with `text`) is a prompt of a catalogue shipped to other projects
+    /// ([`PROMPT_FOLDERS`]).
+    fn shipped_prompt(&self, rel: &str, text: &str) -> bool {
+        let segs: Vec<&str> = rel.split('/').collect();
+        let folders = &segs[..segs.len().saturating_sub(1)];
+        if folders.iter().any(|s| s.starts_with('.')) {
+            return false;
+        }
+        if !folders.iter().any(|s| PROMPT_FOLDERS.contains(s)) {
+            return false;
+        }
+        let name = segs[segs.len() - 1];
+        if name == "SKILL.md" {
+            return true;
+        }
+        let fm = crate::scan::markdown::frontmatter(text);
+        PROMPT_KEYS.iter().any(|k| fm.get(k).is_some())
+            || (fm.get("name").is_some() && fm.get("description").is_some())
     }
 
     /// The role a path alone gives (no text): rulebook overrides, the table, versioned folders,
@@ -391,7 +423,10 @@ impl Roles {
         if is_template(text) {
             return Role::Shipped;
         }
-        self.of_path(rel)
+        match self.of_path(rel) {
+            Role::Living if self.shipped_prompt(rel, text) => Role::Shipped,
+            role => role,
+        }
     }
 }
 

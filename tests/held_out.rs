@@ -592,3 +592,147 @@ fn an_unreadable_described_file_is_no_evidence() {
         sigs(&s, "docs/config.md")
     );
 }
+
+/// A file split into several (`acpClient.ts` into `acpSession.ts` and others, which git scores
+/// a 62% rename) is not the file the text named: the new name is reported for the model to
+/// weigh, and `--apply` does not write it. A rename git scores high (a move with its imports
+/// fixed) is still written.
+#[test]
+fn a_file_split_up_is_no_rename_to_write() {
+    let r = repo();
+    let d = &r.root;
+    let body = |tag: &str, n: usize| -> String {
+        (0..n)
+            .map(|i| format!("export function {tag}Step{i}(input: number): number {{ return input * {i} + 7; }}\n"))
+            .collect()
+    };
+    write(d, "src/acp/client.ts", &body("client", 40));
+    write(d, "src/util/format.ts", &body("format", 40));
+    commit(d, "sources");
+    // The split: 25 of the 40 lines stay in the renamed file, the rest go to new files.
+    git(d, &["mv", "src/acp/client.ts", "src/acp/session.ts"]);
+    let kept: String = body("client", 40).lines().take(25).map(|l| format!("{l}\n")).collect();
+    write(d, "src/acp/session.ts", &format!("{kept}{}", body("session", 10)));
+    write(d, "src/acp/dispatcher.ts", &body("dispatch", 20));
+    write(d, "src/acp/manager.ts", &body("manager", 20));
+    // The move: every line kept, one import line added.
+    std::fs::create_dir_all(d.join("src/text")).unwrap();
+    git(d, &["mv", "src/util/format.ts", "src/text/format.ts"]);
+    write(
+        d,
+        "src/text/format.ts",
+        &format!("import {{ x }} from './x';\n{}", body("format", 40)),
+    );
+    commit(d, "split and move");
+    let doc = "# ACP\n\nThe core of the implementation is `src/acp/client.ts`.\n\n\
+               Output is formatted by `src/util/format.ts`.\n";
+    write(d, "docs/acp.md", doc);
+    commit(d, "docs");
+    let s = scan(d);
+    let renamed: Vec<(String, String)> = common::fixture::signals(&s, "docs/acp.md")
+        .into_iter()
+        .map(|s| {
+            (
+                s["ref"].as_str().unwrap().to_string(),
+                s["renamed_to"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        renamed,
+        [
+            ("src/acp/client.ts".into(), "src/acp/session.ts".into()),
+            ("src/util/format.ts".into(), "src/text/format.ts".into()),
+        ]
+    );
+    check_apply(d, &[]);
+    let text = read(d, "docs/acp.md");
+    assert!(text.contains("is `src/acp/client.ts`."), "{text}");
+    assert!(text.contains("by `src/text/format.ts`."), "{text}");
+}
+
+/// A versioned Mintlify site's `docs.json` lists every version's navigation and outgrows the
+/// document cap (2 MB); its redirects still serve routes (`/en/:slug*` to the current
+/// version's folder). A route no redirect serves is still reported.
+#[test]
+fn redirects_of_a_large_site_configuration_serve_routes() {
+    let r = repo();
+    let d = &r.root;
+    let pages: Vec<String> = (0..120_000).map(|i| format!("\"v1.0.{}/en/page-{i}\"", i % 40)).collect();
+    let config = format!(
+        "{{\"name\": \"x\", \"navigation\": {{\"versions\": [{{\"version\": \"v1\", \"pages\": [{}]}}]}}, \
+         \"redirects\": [{{\"source\": \"/en/:slug*\", \"destination\": \"/v1.15.17/en/:slug*\"}}]}}",
+        pages.join(", ")
+    );
+    assert!(config.len() > 2 * 1024 * 1024);
+    write(d, "docs/docs.json", &config);
+    write(d, "docs/v1.15.17/en/installation.mdx", "# Installation\n");
+    write(
+        d,
+        "docs/edge/en/quickstart.mdx",
+        "# Quickstart\n\nFirst [install](/en/installation), then read [the gone page](/en/removed-page).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/edge/en/quickstart.mdx"),
+        [pair("missing-path", "/en/removed-page")]
+    );
+}
+
+/// A catalogue of prompts shipped to other projects (`components/commands/`, `agents/`,
+/// `skills/` under no dot-folder) names the user's files: `@vitest.config.js (if exists)`, the
+/// `docs/adr/` an agent writes to. A skill's own `scripts/` file that is missing, and the
+/// repository's own command's import, are still reported. A copy of another site's index
+/// (`/basics/chat-templates.md`, a route of a folder this repository never had) names that
+/// site's pages; a rooted link into a folder this repository has is still checked.
+#[test]
+fn a_prompt_catalogue_names_the_users_files() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "components/commands/test/api-tester.md",
+        "---\nallowed-tools: Read, Bash\nargument-hint: [endpoint]\n---\n\n# API tester\n\n\
+         Config: @vitest.config.js (if exists) and @src/setup/env.ts\n",
+    );
+    write(
+        d,
+        "components/agents/adr-writer.md",
+        "---\nname: adr-writer\ndescription: Writes ADRs\ntools: Read, Write\n---\n\n\
+         If `docs/adr/` exists, add the record there.\n",
+    );
+    write(
+        d,
+        "components/skills/monitor/SKILL.md",
+        "---\nname: monitor\ndescription: Monitoring\n---\n\n# Monitor\n\n\
+         Run `scripts/validate.sh`, then `scripts/check.sh`.\n",
+    );
+    write(d, "components/skills/monitor/scripts/check.sh", "#!/bin/sh\n");
+    write(
+        d,
+        ".claude/commands/release.md",
+        "---\nallowed-tools: Bash\n---\n\nRead @docs/RELEASING.md first.\n",
+    );
+    write(
+        d,
+        "components/skills/monitor/references/llms.md",
+        "# Index\n\n- [Chat templates](/basics/chat-templates.md)\n- [Guide](/components/guide.md)\n",
+    );
+    commit(d, "catalogue");
+    let s = scan(d);
+    assert!(sigs(&s, "components/commands/test/api-tester.md").is_empty());
+    assert!(sigs(&s, "components/agents/adr-writer.md").is_empty());
+    assert_eq!(
+        sigs(&s, "components/skills/monitor/SKILL.md"),
+        [pair("missing-path", "scripts/validate.sh")]
+    );
+    assert_eq!(
+        sigs(&s, ".claude/commands/release.md"),
+        [pair("missing-path", "docs/RELEASING.md")]
+    );
+    assert_eq!(
+        sigs(&s, "components/skills/monitor/references/llms.md"),
+        [pair("missing-path", "/components/guide.md")]
+    );
+}

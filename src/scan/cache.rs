@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.
@@ -1074,9 +1074,10 @@ fn enc_history(head: &str, prefix: &str, h: &History) -> Vec<u8> {
         records.str(p);
         match h.event(p) {
             None => records.u8(0),
-            Some(LastEvent::RenamedTo(to, ci)) => {
+            Some(LastEvent::RenamedTo(to, ci, score)) => {
                 records.u8(1);
                 records.u32(ci as u32);
+                records.u8(score);
                 records.str(&to);
             }
             Some(LastEvent::Deleted(ci)) => {
@@ -1168,7 +1169,8 @@ impl Packed {
             0 => None,
             1 => {
                 let c = ci(&mut d)?;
-                Some(LastEvent::RenamedTo(d.string()?, c))
+                let score = d.u8()?;
+                Some(LastEvent::RenamedTo(d.string()?, c, score))
             }
             2 => Some(LastEvent::Deleted(ci(&mut d)?)),
             3 => Some(LastEvent::Changed(ci(&mut d)?)),
@@ -1433,7 +1435,7 @@ mod tests {
         }
         assert_eq!(
             back.event("x.md"),
-            Some(LastEvent::RenamedTo("y.md".into(), 1))
+            Some(LastEvent::RenamedTo("y.md".into(), 1, 100))
         );
         assert_eq!(back.event("y.md"), Some(LastEvent::Deleted(0)));
         assert_eq!(back.touches("z.md").as_deref(), Some(&[1, 2][..]));

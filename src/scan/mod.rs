@@ -116,6 +116,14 @@ pub struct Thresholds {
     /// `missing-path`: a bare file name (`tsconfig.json`) that this many files of the tree
     /// carry is a kind of file, not one file, and is not checked.
     pub generic_name_min_files: u32,
+    /// `missing-path`: the lowest git similarity score (percent) of a rename the scanner
+    /// rewrites a reference to by itself. Below it the file was split up or rewritten (git
+    /// detects renames from 50%), so the new name is reported for the model to weigh.
+    pub rename_min_similarity: u32,
+    /// A site's JSON configuration (Mintlify's `docs.json`) larger than this is not read for
+    /// its redirects, in bytes. A versioned site lists every version's navigation in it, so it
+    /// outgrows the document cap long before its redirects stop mattering.
+    pub site_config_cap_bytes: u64,
 }
 
 /// The thresholds in force.
@@ -128,6 +136,8 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     resolved_narrative_min_words: 400,
     file_size_cap_bytes: 2 * 1024 * 1024,
     generic_name_min_files: 3,
+    rename_min_similarity: 90,
+    site_config_cap_bytes: 32 * 1024 * 1024,
 };
 
 /// The signals a document governed by a lifecycle rule (one that deletes it once it has

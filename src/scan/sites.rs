@@ -112,17 +112,23 @@ pub struct Sites {
 /// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
 /// configuration (Mintlify's `docs.json`, `mint.json`): a route that a redirect serves exists.
 fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
+    /// Only `redirects` is read; the rest (a navigation of every version, megabytes on a
+    /// versioned site) is skipped without being built.
+    #[derive(serde::Deserialize)]
+    struct Config {
+        #[serde(default)]
+        redirects: Vec<serde_json::Value>,
+    }
     let ok = std::fs::symlink_metadata(full)
-        .is_ok_and(|m| m.is_file() && m.len() <= super::THRESHOLDS.file_size_cap_bytes);
-    let v: Option<serde_json::Value> = ok
+        .is_ok_and(|m| m.is_file() && m.len() <= super::THRESHOLDS.site_config_cap_bytes);
+    let config: Option<Config> = ok
         .then(|| std::fs::read(full).ok())
         .flatten()
         .and_then(|b| serde_json::from_slice(&b).ok());
-    v.as_ref()
-        .and_then(|v| v.get("redirects"))
-        .and_then(|r| r.as_array())
-        .map(|a| {
-            a.iter()
+    config
+        .map(|c| {
+            c.redirects
+                .iter()
                 .filter_map(|r| {
                     Some((
                         r.get("source")?.as_str()?.to_string(),

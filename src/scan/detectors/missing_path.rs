@@ -351,8 +351,8 @@ impl Detector for MissingPath {
             if let Some(h) = ctx.history {
                 for (cand, folder_relative) in candidates {
                     let (to, gone) = h.fate(cand, |p| ctx.tree.is_file(p));
-                    if let Some(to) = to {
-                        renamed = Some((to, *folder_relative, cand.clone()));
+                    if let Some((to, score)) = to {
+                        renamed = Some((to, *folder_relative, score));
                         break;
                     }
                     if deleted.is_none() {
@@ -412,6 +412,21 @@ impl Detector for MissingPath {
             {
                 continue;
             }
+            // A rooted link outside a docs site whose first folder this repository never had
+            // (`/basics/chat-templates.md` in a copy of another site's `llms.txt`,
+            // `/en/docs/claude-code/settings` in a copied docs page) is another site's route.
+            if r.via == crate::report::Via::Link
+                && written.starts_with('/')
+                && !evidence
+                && ctx.tree.sites().of(&doc.path).is_none()
+                && crate::scan::markdown::extension(&doc.path) != Some("mdx")
+                && written
+                    .trim_start_matches('/')
+                    .split_once('/')
+                    .is_some_and(|(first, _)| !ctx.tree.exists(first))
+            {
+                continue;
+            }
             // A template's relative links name the files of the project it is copied into
             // (`[spec](./spec.md)` in `templates/track-plan.md`).
             if doc.role == crate::roles::Role::Shipped
@@ -455,7 +470,16 @@ impl Detector for MissingPath {
             // repository's history knows, is this repository's claim.
             // A Markdown link is relative to the document; a `./x` in code is the user's
             // working folder.
-            let relative = r.via == crate::report::Via::Link && !written.starts_with('/');
+            // So is a path in code under a folder that ships beside the document (a skill's
+            // `references/guide.md` where its `references/` is).
+            let relative = (r.via == crate::report::Via::Link && !written.starts_with('/'))
+                || (r.via == crate::report::Via::Code
+                    && !written.starts_with('/')
+                    && written.trim_start_matches("./").contains('/')
+                    && candidates.iter().any(|(c, folder_relative)| {
+                        *folder_relative
+                            && c.rsplit_once('/').is_some_and(|(p, _)| ctx.tree.exists(p))
+                    }));
             if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
                 continue;
             }
@@ -524,9 +548,14 @@ impl Detector for MissingPath {
             }
             // A bare name renamed within its folder is fixed by its new name; one that moved
             // away (the root `tsconfig.json` into a package) may have been meant generically
-            // ("each example needs a `tsconfig.json`"): the model judges it.
+            // ("each example needs a `tsconfig.json`"): the model judges it. A rename git
+            // scores low is a file split up or rewritten (`acpClient.ts` into `acpSession.ts`
+            // and six others): the new name holds only part of what the text named.
             let suggestion = match &renamed {
-                Some((to, folder_relative, _)) if r.literal => {
+                Some((to, folder_relative, score))
+                    if r.literal
+                        && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity =>
+                {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
                 }

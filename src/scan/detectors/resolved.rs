@@ -4,10 +4,14 @@
 //! for the model, which distils; the scanner suggests no edit.
 //!
 //! A document draws it when it has at least `THRESHOLDS.resolved_narrative_min_words` words of
-//! prose and a resolution marker: a heading that starts with one of [`RESOLUTION_HEADINGS`], a
-//! line that starts with `Resolved:` or `Resolution:`, or a status whose first word is one of
-//! [`RESOLVED_WORDS`]. A plan's or a checklist's "done" is `status-done`'s business; a heading
-//! must open the section, so "how we handle resolution" in prose does not count.
+//! prose and a resolution marker: a line that starts with `Resolved:`, a status whose first word
+//! is one of [`RESOLVED_WORDS`], or, in a document whose title or path names an incident
+//! ([`INCIDENT_WORDS`]), a heading that starts with one of [`RESOLUTION_HEADINGS`] or a line
+//! that starts with `Resolution:`. A plan's or a checklist's "done" is `status-done`'s
+//! business; a heading must open the section, so "how we handle resolution" in prose does not
+//! count. Why the title: in a guide, a skill or a reference, "Resolution" is a troubleshooting
+//! step, a glossary entry or an image's pixels, and a "Post-Mortem" section can be an example;
+//! a write-up of one investigation says what it is about at its top.
 
 use super::{first_word, prose_lines, status_value, undecorate, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -27,8 +31,9 @@ pub const RESOLUTION_HEADINGS: &[&str] = &[
 /// Status words that say an investigation is over.
 pub const RESOLVED_WORDS: &[&str] = &["resolved", "fixed", "closed", "mitigated"];
 
-/// Words of an incident or an investigation, one of which a document must use for a
-/// resolution heading to mark it (a status line or a `Resolved:` line marks it alone).
+/// Words of an incident or an investigation, one of which a document's title (its first
+/// heading) or path must use for a resolution heading or a `Resolution:` line to mark it (a
+/// status line or a `Resolved:` line marks it alone).
 pub const INCIDENT_WORDS: &[&str] = &[
     "bug",
     "incident",
@@ -41,6 +46,9 @@ pub const INCIDENT_WORDS: &[&str] = &[
     "broke",
     "postmortem",
     "post-mortem",
+    "debug",
+    "failure",
+    "flaky",
 ];
 
 /// Whether lowercase prose uses one of [`INCIDENT_WORDS`].
@@ -56,6 +64,15 @@ pub fn incident_like(lower_prose: &str) -> bool {
 
 /// The detector.
 pub struct ResolvedNarrative;
+
+/// Whether the document's path or first heading names an incident or an investigation.
+fn titled_as_incident(doc: &DocText<'_>) -> bool {
+    let title = doc.parsed.headings.first().map(|h| {
+        doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase()
+    });
+    incident_like(&doc.path.to_ascii_lowercase())
+        || title.is_some_and(|t| incident_like(&t))
+}
 
 fn marker(doc: &DocText<'_>) -> Option<u32> {
     if let Some((v, line)) = doc.parsed.frontmatter.get("status") {
@@ -82,14 +99,12 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
                         || rest.starts_with(" \u{2014}")
                         || rest.starts_with(" :")
                 })
-            }) && incident_like(doc.lower_prose)
+            }) && titled_as_incident(doc)
             {
-                // A heading needs an incident around it: "### Resolution" of a video API is
-                // pixels. (Asked last: it reads the whole text.)
                 return Some(line);
             }
         }
-        if t.starts_with("resolved:") || t.starts_with("resolution:") {
+        if t.starts_with("resolved:") || (t.starts_with("resolution:") && titled_as_incident(doc)) {
             return Some(line);
         }
         if let Some(v) = status_value(l) {
@@ -177,5 +192,19 @@ mod tests {
             "# Guide\n\n{story}\n\n## Resolutions of screens\n\nx\n"
         ))
         .is_empty());
+        // An incident's words in the body of a guide, a troubleshooting step or a figure's
+        // dpi, a joke post-mortem: the document is not a write-up of one investigation.
+        for body in [
+            "## Troubleshooting a hung process\n\nIt may crash.\n\n### Resolution\n\nKill it.\n",
+            "## Figures\n\nResolution: 300 dpi for print, after the bug in the old exporter.\n",
+            "## Memes\n\nIncident report #2847: the coffee ran out.\n\n## Post-Mortem\n\nBuy more.\n",
+        ] {
+            assert!(signals(&format!("# Guide\n\n{story}\n\n{body}")).is_empty(), "{body}");
+        }
+        // The same resolution in a write-up titled as one, or filed as one, draws it.
+        assert_eq!(
+            signals(&format!("# Debugging the hung process\n\n{story}\n\nResolution: kill it.\n")).len(),
+            1
+        );
     }
 }
