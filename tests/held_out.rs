@@ -682,7 +682,8 @@ fn redirects_of_a_large_site_configuration_serve_routes() {
 
 /// A catalogue of prompts shipped to other projects (`components/commands/`, `agents/`,
 /// `skills/` under no dot-folder) names the user's files: `@vitest.config.js (if exists)`, the
-/// `docs/adr/` an agent writes to. A skill's own `scripts/` file that is missing, and the
+/// `docs/adr/` an agent writes to. A skill's own `scripts/` or `references/` file that is
+/// missing (whether or not the folder is there), and the
 /// repository's own command's import, are still reported. A copy of another site's index
 /// (`/basics/chat-templates.md`, a route of a folder this repository never had) names that
 /// site's pages; a rooted link into a folder this repository has is still checked.
@@ -706,7 +707,7 @@ fn a_prompt_catalogue_names_the_users_files() {
         d,
         "components/skills/monitor/SKILL.md",
         "---\nname: monitor\ndescription: Monitoring\n---\n\n# Monitor\n\n\
-         Run `scripts/validate.sh`, then `scripts/check.sh`.\n",
+         Run `scripts/validate.sh`, then `scripts/check.sh`.\n\nAlerts: `references/alerts.md`.\n",
     );
     write(d, "components/skills/monitor/scripts/check.sh", "#!/bin/sh\n");
     write(
@@ -725,7 +726,10 @@ fn a_prompt_catalogue_names_the_users_files() {
     assert!(sigs(&s, "components/agents/adr-writer.md").is_empty());
     assert_eq!(
         sigs(&s, "components/skills/monitor/SKILL.md"),
-        [pair("missing-path", "scripts/validate.sh")]
+        [
+            pair("missing-path", "scripts/validate.sh"),
+            pair("missing-path", "references/alerts.md")
+        ]
     );
     assert_eq!(
         sigs(&s, ".claude/commands/release.md"),
@@ -734,5 +738,32 @@ fn a_prompt_catalogue_names_the_users_files() {
     assert_eq!(
         sigs(&s, "components/skills/monitor/references/llms.md"),
         [pair("missing-path", "/components/guide.md")]
+    );
+}
+
+/// A qualified name whose module is a language's or a library's (`std::unique_lock`,
+/// `modal.Image.from_registry`) is not this code's, even where the source uses `std` and
+/// defines an `Image`. A member gone from a module of this tree (`store::evict`) is reported.
+#[test]
+fn a_library_module_is_not_this_code() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/store/cache.cpp",
+        "#include <mutex>\nnamespace store {\nstd::mutex m;\nvoid keep() {}\n}\n",
+    );
+    write(d, "src/image.py", "class Image:\n    def load(self):\n        pass\n");
+    write(
+        d,
+        "docs/design.md",
+        "# Design\n\nSee `src/store/cache.cpp`: guard with `std::unique_lock`; call `store::evict`.\n\n\
+         Images come from `modal.Image.from_registry` and `src/image.py`.\n",
+    );
+    commit(d, "code");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/design.md"),
+        [pair("missing-symbol", "store::evict")]
     );
 }

@@ -12,6 +12,10 @@ use crate::report::{
 };
 use crate::scan::refs::{write_like, Target};
 
+/// The folders a skill keeps its own files in (Claude Code's skill layout): a `SKILL.md`'s
+/// `scripts/check.sh` is the skill's file, shipped with it, wherever the skill is installed.
+pub const SKILL_FOLDERS: &[&str] = &["scripts", "references", "assets", "resources", "examples"];
+
 /// The detector.
 pub struct MissingPath;
 
@@ -471,8 +475,14 @@ impl Detector for MissingPath {
             // A Markdown link is relative to the document; a `./x` in code is the user's
             // working folder.
             // So is a path in code under a folder that ships beside the document (a skill's
-            // `references/guide.md` where its `references/` is).
-            let relative = (r.via == crate::report::Via::Link && !written.starts_with('/'))
+            // `references/guide.md` where its `references/` is), or a `SKILL.md`'s path into
+            // its skill's own folders ([`SKILL_FOLDERS`]).
+            let skill_own = doc.path.rsplit('/').next() == Some("SKILL.md")
+                && written
+                    .split_once('/')
+                    .is_some_and(|(first, _)| SKILL_FOLDERS.contains(&first));
+            let relative = skill_own
+                || (r.via == crate::report::Via::Link && !written.starts_with('/'))
                 || (r.via == crate::report::Via::Code
                     && !written.starts_with('/')
                     && written.trim_start_matches("./").contains('/')

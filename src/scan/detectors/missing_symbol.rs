@@ -99,6 +99,30 @@ pub fn qualifiers(ident: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The module names a qualified name starts from: its lowercase qualifiers (`scan` and `refs` of
+/// `scan::refs::split`; `modal` of `modal.Image.from_registry`, before a capitalised one). A
+/// module of this code is a folder or a file of the tree; `std::shared_ptr` and `modal.Image`
+/// are a language's or a library's.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_symbol::modules;
+/// assert_eq!(modules("scan::refs::split"), ["scan", "refs"]);
+/// assert_eq!(modules("std::shared_ptr"), ["std"]);
+/// assert_eq!(modules("modal.Image.from_registry"), ["modal"]);
+/// assert!(modules("Repo::history").is_empty() && modules("client.connect()").is_empty());
+/// ```
+pub fn modules(ident: &str) -> Vec<&str> {
+    let lower = |s: &&str| s.starts_with(|c: char| c.is_ascii_lowercase());
+    if ident.contains("::") {
+        return qualifiers(ident).into_iter().filter(lower).collect();
+    }
+    let segs: Vec<&str> = ident.split('.').collect();
+    match segs[..segs.len() - 1].iter().position(|s| !lower(s)) {
+        Some(first_type) => segs[..first_type].to_vec(),
+        None => Vec::new(),
+    }
+}
+
 /// The last name of an identifier (`history` of `Repo::history`).
 pub fn last(ident: &str) -> &str {
     ident.rsplit([':', '.']).next().unwrap_or(ident)
@@ -321,6 +345,7 @@ impl Detector for MissingSymbol {
                     && q.iter().all(|n| {
                         found.contains(*n) && (!type_like(n) || found.contains(&defined(n)))
                     })
+                    && modules(text).iter().all(|m| names_a_path(ctx, m))
                     && (!q.is_empty() || (ours.contains(line) && !names_a_path(ctx, text)))
             })
             .map(|(line, text)| {
