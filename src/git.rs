@@ -801,7 +801,7 @@ impl History {
                     if status == 'R' {
                         if let Some(old) = old {
                             let ev = match new {
-                                Some(n) => LastEvent::RenamedTo(n, ci, rename_score(&tok)),
+                                Some(n) => LastEvent::RenamedTo(n, ci, rename_score(tok)),
                                 None => LastEvent::Deleted(ci),
                             };
                             self.last_event.entry(old).or_insert(ev);

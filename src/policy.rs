@@ -128,9 +128,9 @@ pub struct ScannerPolicy {
     pub package_manifests: &'static [&'static str],
     /// Words that make a path segment a made-up name (`my_agent/`): no missing-path.
     pub placeholder_path_words: &'static [&'static str],
-    /// The folders a skill keeps its own files in: a shipped `SKILL.md`'s paths into them are
-    /// claims.
-    pub skill_folders: &'static [&'static str],
+    /// How many rooted links into folders the repository lacks make a `.md` document outside a
+    /// site a copy of another site's pages, whose rooted links are that site's routes.
+    pub foreign_routes_min: usize,
     /// Words before a marker, and after it, that make it a noun of the sentence ("or TODO",
     /// "TODO lists"): no provisional-marker.
     pub marker_subject_words: (&'static [&'static str], &'static [&'static str]),
@@ -458,7 +458,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
-            skill_folders: crate::scan::detectors::missing_path::SKILL_FOLDERS,
+            foreign_routes_min: crate::scan::detectors::missing_path::FOREIGN_ROUTES_MIN,
             package_manifests: crate::scan::refs::PACKAGE_MANIFESTS,
             change_pages: crate::scan::CHANGE_PAGES,
             change_page_quiet_signals: crate::scan::CHANGE_PAGE_QUIET,

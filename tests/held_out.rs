@@ -611,8 +611,16 @@ fn a_file_split_up_is_no_rename_to_write() {
     commit(d, "sources");
     // The split: 25 of the 40 lines stay in the renamed file, the rest go to new files.
     git(d, &["mv", "src/acp/client.ts", "src/acp/session.ts"]);
-    let kept: String = body("client", 40).lines().take(25).map(|l| format!("{l}\n")).collect();
-    write(d, "src/acp/session.ts", &format!("{kept}{}", body("session", 10)));
+    let kept: String = body("client", 40)
+        .lines()
+        .take(25)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    write(
+        d,
+        "src/acp/session.ts",
+        &format!("{kept}{}", body("session", 10)),
+    );
     write(d, "src/acp/dispatcher.ts", &body("dispatch", 20));
     write(d, "src/acp/manager.ts", &body("manager", 20));
     // The move: every line kept, one import line added.
@@ -658,7 +666,9 @@ fn a_file_split_up_is_no_rename_to_write() {
 fn redirects_of_a_large_site_configuration_serve_routes() {
     let r = repo();
     let d = &r.root;
-    let pages: Vec<String> = (0..120_000).map(|i| format!("\"v1.0.{}/en/page-{i}\"", i % 40)).collect();
+    let pages: Vec<String> = (0..120_000)
+        .map(|i| format!("\"v1.0.{}/en/page-{i}\"", i % 40))
+        .collect();
     let config = format!(
         "{{\"name\": \"x\", \"navigation\": {{\"versions\": [{{\"version\": \"v1\", \"pages\": [{}]}}]}}, \
          \"redirects\": [{{\"source\": \"/en/:slug*\", \"destination\": \"/v1.15.17/en/:slug*\"}}]}}",
@@ -682,11 +692,11 @@ fn redirects_of_a_large_site_configuration_serve_routes() {
 
 /// A catalogue of prompts shipped to other projects (`components/commands/`, `agents/`,
 /// `skills/` under no dot-folder) names the user's files: `@vitest.config.js (if exists)`, the
-/// `docs/adr/` an agent writes to. A skill's own `scripts/` or `references/` file that is
-/// missing (whether or not the folder is there), and the
+/// `docs/adr/` an agent writes to. A skill's own `scripts/` file that is missing, and the
 /// repository's own command's import, are still reported. A copy of another site's index
-/// (`/basics/chat-templates.md`, a route of a folder this repository never had) names that
-/// site's pages; a rooted link into a folder this repository has is still checked.
+/// (`/basics/chat-templates.md`, routes into folders this repository never had) names that
+/// site's pages; a rooted link into a folder this repository has is still checked, and so is
+/// one such link alone in a document (`/autogen/protos`, written with the repository's name).
 #[test]
 fn a_prompt_catalogue_names_the_users_files() {
     let r = repo();
@@ -707,9 +717,13 @@ fn a_prompt_catalogue_names_the_users_files() {
         d,
         "components/skills/monitor/SKILL.md",
         "---\nname: monitor\ndescription: Monitoring\n---\n\n# Monitor\n\n\
-         Run `scripts/validate.sh`, then `scripts/check.sh`.\n\nAlerts: `references/alerts.md`.\n",
+         Run `scripts/validate.sh`, then `scripts/check.sh`.\n",
     );
-    write(d, "components/skills/monitor/scripts/check.sh", "#!/bin/sh\n");
+    write(
+        d,
+        "components/skills/monitor/scripts/check.sh",
+        "#!/bin/sh\n",
+    );
     write(
         d,
         ".claude/commands/release.md",
@@ -718,7 +732,13 @@ fn a_prompt_catalogue_names_the_users_files() {
     write(
         d,
         "components/skills/monitor/references/llms.md",
-        "# Index\n\n- [Chat templates](/basics/chat-templates.md)\n- [Guide](/components/guide.md)\n",
+        "# Index\n\n- [Chat templates](/basics/chat-templates.md)\n- [Install](/get-started/install.md)\n\
+         - [Models](/models/tutorials/run.md)\n- [Guide](/components/guide.md)\n",
+    );
+    write(
+        d,
+        "components/README.md",
+        "# Components\n\nThe protos are in [autogen/protos](/autogen/protos).\n",
     );
     commit(d, "catalogue");
     let s = scan(d);
@@ -726,10 +746,7 @@ fn a_prompt_catalogue_names_the_users_files() {
     assert!(sigs(&s, "components/agents/adr-writer.md").is_empty());
     assert_eq!(
         sigs(&s, "components/skills/monitor/SKILL.md"),
-        [
-            pair("missing-path", "scripts/validate.sh"),
-            pair("missing-path", "references/alerts.md")
-        ]
+        [pair("missing-path", "scripts/validate.sh")]
     );
     assert_eq!(
         sigs(&s, ".claude/commands/release.md"),
@@ -738,6 +755,10 @@ fn a_prompt_catalogue_names_the_users_files() {
     assert_eq!(
         sigs(&s, "components/skills/monitor/references/llms.md"),
         [pair("missing-path", "/components/guide.md")]
+    );
+    assert_eq!(
+        sigs(&s, "components/README.md"),
+        [pair("missing-path", "/autogen/protos")]
     );
 }
 
@@ -753,7 +774,11 @@ fn a_library_module_is_not_this_code() {
         "src/store/cache.cpp",
         "#include <mutex>\nnamespace store {\nstd::mutex m;\nvoid keep() {}\n}\n",
     );
-    write(d, "src/image.py", "class Image:\n    def load(self):\n        pass\n");
+    write(
+        d,
+        "src/image.py",
+        "class Image:\n    def load(self):\n        pass\n",
+    );
     write(
         d,
         "docs/design.md",

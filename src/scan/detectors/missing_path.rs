@@ -12,9 +12,37 @@ use crate::report::{
 };
 use crate::scan::refs::{write_like, Target};
 
-/// The folders a skill keeps its own files in (Claude Code's skill layout): a `SKILL.md`'s
-/// `scripts/check.sh` is the skill's file, shipped with it, wherever the skill is installed.
-pub const SKILL_FOLDERS: &[&str] = &["scripts", "references", "assets", "resources", "examples"];
+/// How many rooted links into folders the repository does not have make a document a copy of
+/// another site's pages (an `llms.txt` index, a copied docs page).
+pub const FOREIGN_ROUTES_MIN: usize = 3;
+
+/// Whether a link is rooted, outside a docs site, in a `.md` document, and starts with a folder
+/// the tree does not have (GitHub would resolve it from the repository's root).
+fn foreign_route(
+    doc: &Doc,
+    ctx: &TreeCtx<'_>,
+    r: &crate::scan::markdown::Ref,
+    written: &str,
+) -> bool {
+    r.via == crate::report::Via::Link
+        && written.starts_with('/')
+        && ctx.tree.sites().of(&doc.path).is_none()
+        && crate::scan::markdown::extension(&doc.path) != Some("mdx")
+        && written
+            .trim_start_matches('/')
+            .split_once('/')
+            .is_some_and(|(first, _)| !ctx.tree.exists(first))
+}
+
+/// How many of a document's missing links are [`foreign_route`]s.
+fn foreign_routes(doc: &Doc, ctx: &TreeCtx<'_>) -> usize {
+    doc.resolved()
+        .filter(|(r, t)| match t {
+            Target::Missing { written, .. } => foreign_route(doc, ctx, r, written),
+            _ => false,
+        })
+        .count()
+}
 
 /// The detector.
 pub struct MissingPath;
@@ -342,6 +370,7 @@ impl Detector for MissingPath {
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
         let mut reported = std::collections::HashMap::new();
+        let foreign = foreign_routes(doc, ctx);
         for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
@@ -416,19 +445,11 @@ impl Detector for MissingPath {
             {
                 continue;
             }
-            // A rooted link outside a docs site whose first folder this repository never had
-            // (`/basics/chat-templates.md` in a copy of another site's `llms.txt`,
-            // `/en/docs/claude-code/settings` in a copied docs page) is another site's route.
-            if r.via == crate::report::Via::Link
-                && written.starts_with('/')
-                && !evidence
-                && ctx.tree.sites().of(&doc.path).is_none()
-                && crate::scan::markdown::extension(&doc.path) != Some("mdx")
-                && written
-                    .trim_start_matches('/')
-                    .split_once('/')
-                    .is_some_and(|(first, _)| !ctx.tree.exists(first))
-            {
+            // A rooted link outside a docs site into a folder this repository never had, in a
+            // document with many such links (`/basics/chat-templates.md` in a copy of another
+            // site's `llms.txt`, `/en/docs/claude-code/...` in a copied docs page), is that
+            // site's route. One such link alone (`/autogen/protos`) is a broken link here.
+            if foreign >= FOREIGN_ROUTES_MIN && !evidence && foreign_route(doc, ctx, r, written) {
                 continue;
             }
             // A template's relative links name the files of the project it is copied into
@@ -475,14 +496,8 @@ impl Detector for MissingPath {
             // A Markdown link is relative to the document; a `./x` in code is the user's
             // working folder.
             // So is a path in code under a folder that ships beside the document (a skill's
-            // `references/guide.md` where its `references/` is), or a `SKILL.md`'s path into
-            // its skill's own folders ([`SKILL_FOLDERS`]).
-            let skill_own = doc.path.rsplit('/').next() == Some("SKILL.md")
-                && written
-                    .split_once('/')
-                    .is_some_and(|(first, _)| SKILL_FOLDERS.contains(&first));
-            let relative = skill_own
-                || (r.via == crate::report::Via::Link && !written.starts_with('/'))
+            // `references/guide.md` where its `references/` is).
+            let relative = (r.via == crate::report::Via::Link && !written.starts_with('/'))
                 || (r.via == crate::report::Via::Code
                     && !written.starts_with('/')
                     && written.trim_start_matches("./").contains('/')

@@ -67,11 +67,12 @@ pub struct ResolvedNarrative;
 
 /// Whether the document's path or first heading names an incident or an investigation.
 fn titled_as_incident(doc: &DocText<'_>) -> bool {
-    let title = doc.parsed.headings.first().map(|h| {
-        doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase()
-    });
-    incident_like(&doc.path.to_ascii_lowercase())
-        || title.is_some_and(|t| incident_like(&t))
+    let title = doc
+        .parsed
+        .headings
+        .first()
+        .map(|h| doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase());
+    incident_like(&doc.path.to_ascii_lowercase()) || title.is_some_and(|t| incident_like(&t))
 }
 
 fn marker(doc: &DocText<'_>) -> Option<u32> {
@@ -203,7 +204,10 @@ mod tests {
         }
         // The same resolution in a write-up titled as one, or filed as one, draws it.
         assert_eq!(
-            signals(&format!("# Debugging the hung process\n\n{story}\n\nResolution: kill it.\n")).len(),
+            signals(&format!(
+                "# Debugging the hung process\n\n{story}\n\nResolution: kill it.\n"
+            ))
+            .len(),
             1
         );
     }
