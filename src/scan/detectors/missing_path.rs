@@ -142,12 +142,22 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an intention",
         before: false,
-        words: &["| create", "| add |", "| new |"],
+        words: &["| create", "| add |", "| new |", "would be helpful", "would help"],
     },
     LineCue {
         cue: "an example",
         before: true,
-        words: &["e.g.", "for example", "for instance", " like ", "such as "],
+        words: &[
+            "e.g.",
+            "for example",
+            "for instance",
+            " like ",
+            "such as ",
+            "example:",
+            "examples:",
+            "example**:",
+            "examples**:",
+        ],
     },
     LineCue {
         cue: "the removal is recorded",
@@ -200,6 +210,8 @@ pub struct LineCue {
 /// assert_eq!(line_cue("The engine (`internal/merge/`) was removed in the migration.", "internal/merge/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("Link the ADR, e.g. `docs/adr/0001-x.md`.", "docs/adr/0001-x.md"), Some("an example"));
 /// assert_eq!(line_cue("esbuild writes paths like `../src/main.ts` into the map.", "../src/main.ts"), Some("an example"));
+/// assert_eq!(line_cue("- **Examples**: `references/finance.md`, `references/mnda.md`", "references/mnda.md"), Some("an example"));
+/// assert_eq!(line_cue("2. A `scripts/rotate.py` script would be helpful", "scripts/rotate.py"), Some("an intention"));
 /// // Another clause's words are about another path.
 /// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
 /// // After the path, "your" is about something else.
