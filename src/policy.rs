@@ -128,6 +128,8 @@ pub struct ScannerPolicy {
     pub package_manifests: &'static [&'static str],
     /// Words that make a path segment a made-up name (`my_agent/`): no missing-path.
     pub placeholder_path_words: &'static [&'static str],
+    /// Capitalised words that make a path a pattern (`0.MINOR.x`), matched as written.
+    pub placeholder_version_words: &'static [&'static str],
     /// How many rooted links into folders the repository lacks make a `.md` document outside a
     /// site a copy of another site's pages, whose rooted links are that site's routes.
     pub foreign_routes_min: usize,
@@ -458,6 +460,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
+            placeholder_version_words:
+                crate::scan::detectors::missing_path::PLACEHOLDER_VERSION_WORDS,
             foreign_routes_min: crate::scan::detectors::missing_path::FOREIGN_ROUTES_MIN,
             package_manifests: crate::scan::refs::PACKAGE_MANIFESTS,
             change_pages: crate::scan::CHANGE_PAGES,

@@ -29,11 +29,21 @@ pub enum Role {
     Shipped,
     /// Written by a generator: an edit is undone by the next run.
     Generated,
+    /// Test data (an mdtest suite, a fixture, a snapshot): a test reads or expects the text, so
+    /// its markers are expectations and an edit changes what the test checks. Its links and
+    /// names still have to hold.
+    Fixture,
 }
 
 impl Role {
     /// Every role, in the order the policy lists them.
-    pub const ALL: [Role; 4] = [Role::Living, Role::History, Role::Shipped, Role::Generated];
+    pub const ALL: [Role; 5] = [
+        Role::Living,
+        Role::History,
+        Role::Shipped,
+        Role::Generated,
+        Role::Fixture,
+    ];
 
     /// The word the rulebook and frontmatter use.
     pub fn name(self) -> &'static str {
@@ -42,6 +52,7 @@ impl Role {
             Role::History => "history",
             Role::Shipped => "shipped",
             Role::Generated => "generated",
+            Role::Fixture => "fixture",
         }
     }
 
@@ -53,7 +64,7 @@ impl Role {
 
 /// How a document's role is decided, first that applies wins: what [`Roles::of_doc`] does.
 pub const DECIDED_BY: &[&str] = &[
-    "the document's own frontmatter `hygiene-role: living|history|shipped|generated`",
+    "the document's own frontmatter `hygiene-role: living|history|shipped|generated|fixture`",
     "the repository rulebook's `roles` (`{\"glob\": ..., \"role\": ...}`), first match",
     "a generator marker in its first lines (`generated_markers`): generated",
     "template placeholders in prose (code spans and fences quote syntax and do not count), at least `template_min_placeholders`: shipped",
@@ -94,8 +105,10 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/.changeset/**",
             "**/newsletters/**",
             "**/newsletter/**",
+            "**/chats/**",
+            "**/transcripts/**",
         ],
-        why: "a changelog, release note or newsletter records what changed, with the names of its time",
+        why: "a changelog, release note, newsletter or exported chat records what changed or was said, with the names of its time",
     },
     RoleRule {
         role: Role::History,
@@ -139,8 +152,25 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/starters/**",
             "**/skeleton/**",
             "**/blueprints/**",
+            "**/assets/**",
+            "**/*-template.md",
+            "**/*_template.md",
+            "**/*.template.md",
         ],
-        why: "templates and scaffolds are copied into other repositories; their paths are those repositories'",
+        why: "templates, scaffolds and the documents a tool or skill ships as assets are copied into other repositories; their paths are those repositories'",
+    },
+    RoleRule {
+        role: Role::Fixture,
+        globs: &[
+            "**/fixtures/**",
+            "**/__fixtures__/**",
+            "**/testdata/**",
+            "**/test-data/**",
+            "**/test_data/**",
+            "**/mdtest/**",
+            "**/__snapshots__/**",
+        ],
+        why: "test data: a test reads or expects the text, so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living)",
     },
 ];
 
@@ -180,6 +210,7 @@ pub fn allowed_kinds(role: Role) -> Option<&'static [&'static str]> {
             "lifecycle",
             "oversize",
         ]),
+        Role::Fixture => Some(&["missing-path", "missing-anchor", "missing-symbol"]),
     }
 }
 
@@ -299,7 +330,7 @@ impl Override {
     /// Builds an override, or says what is wrong with it.
     pub fn new(glob: &str, role: &str) -> Result<Override, String> {
         let role = Role::from_name(role).ok_or_else(|| {
-            format!("role `{role}` is not one of living, history, shipped, generated")
+            format!("role `{role}` is not one of living, history, shipped, generated, fixture")
         })?;
         Ok(Override {
             glob: glob.to_string(),
@@ -309,8 +340,8 @@ impl Override {
     }
 }
 
-/// The folders prompts are kept in (`commands/`, `agents/`, `skills/`, `prompts/`). A prompt in
-/// one of them (a `SKILL.md`, or a document whose frontmatter has one of [`PROMPT_KEYS`]), at
+/// The folders prompts are kept in (`commands/`, `agents/`, `skills/`, `prompts/`, or a named
+/// set such as `bmm-skills/`). A prompt in one of them (a `SKILL.md`, or a document whose frontmatter has one of [`PROMPT_KEYS`]), at
 /// any depth and under no dot-folder, belongs to a catalogue shipped to other projects (a
 /// plugin's, a template collection's, a tool's built-in skills): the paths it names are theirs.
 /// The repository's own prompts sit under a dot-folder (`.claude/commands/`, `.gemini/skills/`,
@@ -362,7 +393,15 @@ impl Roles {
         if folders.iter().any(|s| s.starts_with('.')) {
             return false;
         }
-        if !folders.iter().any(|s| PROMPT_FOLDERS.contains(s)) {
+        // `skills/`, or a named set of them (`bmm-skills/`, `core_agents/`).
+        let prompt_folder = |s: &&str| {
+            PROMPT_FOLDERS.iter().any(|f| {
+                s == f
+                    || s.strip_suffix(f)
+                        .is_some_and(|head| head.ends_with(['-', '_']))
+            })
+        };
+        if !folders.iter().any(prompt_folder) {
             return false;
         }
         let name = segs[segs.len() - 1];
@@ -380,7 +419,15 @@ impl Roles {
         if let Some(o) = self.overrides.iter().find(|o| o.matcher.is_match(rel)) {
             return o.role;
         }
-        if let Some((_, role)) = defaults().iter().find(|(set, _)| set.is_match(rel)) {
+        // A fixture's README documents it (a test app's setup): only the data is test data.
+        let readme = rel
+            .rsplit('/')
+            .next()
+            .is_some_and(|n| n.to_ascii_lowercase().starts_with("readme."));
+        if let Some((_, role)) = defaults()
+            .iter()
+            .find(|(set, role)| set.is_match(rel) && !(readme && *role == Role::Fixture))
+        {
             return *role;
         }
         let folders: Vec<&str> = rel.split('/').collect();

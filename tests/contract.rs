@@ -1511,7 +1511,8 @@ fn policy_site_table_resolves_routes_as_the_code_does() {
                     let base = join("site", root);
                     let page = join(&base, &format!("guide/setup.{ext}"));
                     let folder_index = join(&base, &format!("ref/{}", index[0]));
-                    let doc = join("site", "x.md");
+                    // The linking page is a page of the site: inside the content folder.
+                    let doc = join(&base, "x.md");
                     let files = vec![
                         format!("site/{marker}/x"),
                         page.clone(),
@@ -1535,6 +1536,11 @@ fn policy_site_table_resolves_routes_as_the_code_does() {
                     }
                     let without = tree(&files[1..]);
                     assert_eq!(route_target(&without, &doc, "/guide/setup"), None);
+                    // A document beside the configuration, outside every content folder, is no
+                    // page (unless the site's pages start at its root).
+                    if !rule.content_roots.contains(&"") {
+                        assert_eq!(route_target(&with, "site/x.md", "/guide/setup"), None);
+                    }
                 }
             }
         }

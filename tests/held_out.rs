@@ -792,3 +792,99 @@ fn a_library_module_is_not_this_code() {
         [pair("missing-symbol", "store::evict")]
     );
 }
+
+/// Test data (an mdtest suite, fixtures) records expectations: its TODOs are what the checker
+/// does today, not unfinished writing, and `--apply` never edits it; its broken links are still
+/// reported. A living document's TODO and a renamed path in a living guide still are.
+#[test]
+fn test_data_is_not_documentation_to_finish() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/old_name.py", "def f():\n    pass\n");
+    commit(d, "code");
+    git(d, &["mv", "src/old_name.py", "src/new_name.py"]);
+    commit(d, "rename");
+    write(
+        d,
+        "crates/checker/resources/mdtest/narrow.md",
+        "# Narrowing\n\nTODO: this should narrow to `int`.\n\n```py\nreveal_type(x)  # revealed: object\n```\n\n\
+         See [methods](./call/methods.md) and `src/old_name.py`.\n",
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nTODO: write the install section.\n\nThe entry is `src/old_name.py`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = sigs(&s, "crates/checker/resources/mdtest/narrow.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "./call/methods.md"),
+            pair("missing-path", "src/old_name.py"),
+        ]
+    );
+    let mut got = sigs(&s, "docs/guide.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "src/old_name.py"),
+            pair("provisional-marker", ""),
+        ]
+    );
+    check_apply(d, &[]);
+    assert!(read(d, "crates/checker/resources/mdtest/narrow.md").contains("`src/old_name.py`"));
+    assert!(read(d, "docs/guide.md").contains("`src/new_name.py`"));
+}
+
+/// What a tool or a skill ships (`assets/AGENTS.md`, a `spec-template.md`, a named skill set's
+/// `bmm-skills/x/SKILL.md`) is written for other projects: a template's `status: draft` and a
+/// compatibility shim's "Deprecated: use x" are its content, and the repository's installed
+/// copy of a shipped template (`.taskmaster/CLAUDE.md`) repeats it by design. Two living
+/// documents repeating each other are still reported.
+#[test]
+fn shipped_assets_templates_and_their_installed_copies() {
+    let r = repo();
+    let d = &r.root;
+    let block = "## Working with tasks\n\n1. List the tasks with the CLI and pick the next one that has no open dependency.\n\
+                 2. Expand it into subtasks, implement them one by one, and log what you learned in each.\n\
+                 3. Mark it done only when the tests pass and the change is committed with its task id.\n";
+    write(d, "assets/AGENTS.md", &format!("# Task Master\n\n{block}"));
+    write(
+        d,
+        ".taskmaster/CLAUDE.md",
+        &format!("# Task Master\n\n{block}"),
+    );
+    write(
+        d,
+        "src/bmm-skills/ship/spec-template.md",
+        "---\nstatus: draft\n---\n\n# Spec: title\n\nIntent goes here.\n",
+    );
+    write(
+        d,
+        "src/bmm-skills/v6-shims/create-prd/SKILL.md",
+        "---\nname: create-prd\ndescription: Old name\n---\n\n# Create PRD\n\nDeprecated: use `bmad-prd` instead.\n",
+    );
+    let other = "## Release steps\n\n1. Bump the version in the manifest and in the lock file, then run the full test suite locally.\n\
+                 2. Tag the commit with the version, push the tag, and wait for the release workflow to publish.\n";
+    write(d, "AGENTS.md", &format!("# Agents\n\n{other}"));
+    write(d, "cli/AGENTS.md", &format!("# CLI agents\n\n{other}"));
+    commit(d, "docs");
+    let s = scan(d);
+    for quiet in [
+        "assets/AGENTS.md",
+        ".taskmaster/CLAUDE.md",
+        "src/bmm-skills/ship/spec-template.md",
+        "src/bmm-skills/v6-shims/create-prd/SKILL.md",
+    ] {
+        assert!(sigs(&s, quiet).is_empty(), "{quiet}: {:?}", sigs(&s, quiet));
+    }
+    let both: Vec<_> = ["AGENTS.md", "cli/AGENTS.md"]
+        .iter()
+        .flat_map(|p| sigs(&s, p))
+        .collect();
+    assert!(both.iter().any(|(k, _)| k == "duplicate-block"), "{both:?}");
+}

@@ -430,7 +430,7 @@ fn parse(source: &str, bytes: &[u8], with_rules: bool) -> Result<Parsed> {
                 ) else {
                     return Err(bad(
                         source,
-                        format!("roles[{i}]: needs `glob` and `role` (living, history, shipped, generated)"),
+                        format!("roles[{i}]: needs `glob` and `role` (living, history, shipped, generated, fixture)"),
                     ));
                 };
                 if v.as_object().is_some_and(|o| {

@@ -225,11 +225,25 @@ impl Sites {
         format!("{roots:?} {redirects:?}")
     }
 
-    /// The site a document is a page of: the deepest site root at or above its folder.
+    /// The site a document is a page of: the deepest site root at or above its folder whose
+    /// content folders hold it (a `CONTRIBUTING.md` beside `mkdocs.yml` is no page of the site
+    /// built from `docs/`, and its links are files).
     pub fn of(&self, doc: &str) -> Option<(&str, &'static SiteRule)> {
         self.roots
             .iter()
-            .find(|(root, _)| root.is_empty() || doc.starts_with(&format!("{root}/")))
+            .find(|(root, rule)| {
+                let rest = if root.is_empty() {
+                    Some(doc)
+                } else {
+                    doc.strip_prefix(root.as_str())
+                        .and_then(|r| r.strip_prefix('/'))
+                };
+                rest.is_some_and(|rest| {
+                    rule.content_roots.iter().any(|cr| {
+                        cr.is_empty() || rest.strip_prefix(cr).is_some_and(|r| r.starts_with('/'))
+                    })
+                })
+            })
             .map(|(r, rule)| (r.as_str(), *rule))
     }
 }

@@ -160,9 +160,15 @@ pub fn index(
         }
     }
     all.sort_unstable();
+    // Only a living copy is ever flagged: a group without one (versioned copies of a page,
+    // translations, templates) is not confirmed, so its documents are not read for it.
     let groups: Vec<Vec<(usize, usize)>> = all
         .chunk_by(|a, b| a.0 == b.0)
         .filter(|g| g.iter().any(|&(_, d, _)| d != g[0].1))
+        .filter(|g| {
+            g.iter()
+                .any(|&(_, d, _)| docs[d].role == crate::roles::Role::Living)
+        })
         .map(|g| g.iter().map(|&(_, d, b)| (d, b)).collect())
         .collect();
     drop(all);
@@ -227,6 +233,14 @@ pub fn index(
                 .filter(|&&d| docs[d].role != crate::roles::Role::History)
                 .count();
             if distinct.len() < 2 || current >= BOILERPLATE_MIN_FILES {
+                continue;
+            }
+            // A living copy of shipped content (`.taskmaster/CLAUDE.md` of the `assets/AGENTS.md`
+            // template the tool installs) is that content installed here: the copy is the design.
+            if distinct
+                .iter()
+                .any(|&d| docs[d].role == crate::roles::Role::Shipped)
+            {
                 continue;
             }
             for &d in &distinct {

@@ -142,7 +142,13 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an intention",
         before: false,
-        words: &["| create", "| add |", "| new |", "would be helpful", "would help"],
+        words: &[
+            "| create",
+            "| add |",
+            "| new |",
+            "would be helpful",
+            "would help",
+        ],
     },
     LineCue {
         cue: "an example",
@@ -254,6 +260,8 @@ pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz",
 /// assert!(placeholder_path("src/integrations/my_agent/") && placeholder_path("tests/test_my-agent.py"));
 /// assert!(!placeholder_path("docs/setup.md") && !placeholder_path("v1.2.3/notes.md"));
 /// assert!(!placeholder_path("src/mystery.rs") && !placeholder_path("examples/basic.md"));
+/// assert!(placeholder_path("changelogs/0.MINOR.x.md") && placeholder_path("notes/YYYY-MM-DD.md"));
+/// assert!(!placeholder_path("docs/VERSIONING.md") && !placeholder_path("changelogs/0.9.x.md"));
 /// ```
 pub fn placeholder_path(written: &str) -> bool {
     let words = written
@@ -267,7 +275,15 @@ pub fn placeholder_path(written: &str) -> bool {
         || written
             .split(['/', '-', '_'])
             .any(|seg| matches!(seg, "X.Y.Z" | "x.y.z" | "X.Y" | "x.y" | "vX.Y.Z"))
+        || written
+            .split(['/', '-', '_', '.'])
+            .any(|w| PLACEHOLDER_VERSION_WORDS.contains(&w))
 }
+
+/// Capitalised words that stand for a version's part or a date in a path pattern
+/// (`changelogs/0.MINOR.x.md`, `notes/YYYY-MM-DD.md`): matched as written.
+pub const PLACEHOLDER_VERSION_WORDS: &[&str] =
+    &["MAJOR", "MINOR", "PATCH", "VERSION", "YYYY", "MM", "DD"];
 
 /// Whether git's new name `to` is shipped content (a template another project copies) while
 /// the document naming the old one is not.
