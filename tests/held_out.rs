@@ -888,3 +888,43 @@ fn shipped_assets_templates_and_their_installed_copies() {
         .collect();
     assert!(both.iter().any(|(k, _)| k == "duplicate-block"), "{both:?}");
 }
+
+/// A memory file of 200 lines or fewer is within Claude Code's documented target, however
+/// dense (a 196-line `AGENTS.md` of tables): no `oversize`; a 240-line one over the token
+/// threshold is. An MkDocs attribute-list id (`### `preview` {: #lint_preview }`) is an
+/// anchor, and a migration table's "Old:" path records the old location.
+#[test]
+fn memory_files_by_length_attribute_ids_and_old_locations() {
+    let r = repo();
+    let d = &r.root;
+    let dense = |n: usize| -> String {
+        (0..n)
+            .map(|i| format!("| `cmd-{i}` | runs step {i} of the release with the flags --verbose --dry-run and --color |\n"))
+            .collect()
+    };
+    write(d, "AGENTS.md", &format!("# Agents\n\n{}", dense(190)));
+    write(d, "CLAUDE.md", &format!("# Claude\n\n{}", dense(240)));
+    write(
+        d,
+        "docs/settings.md",
+        "# Settings\n\n### `preview` {: #lint_preview }\n\nEnables preview rules.\n",
+    );
+    write(
+        d,
+        "docs/migration.md",
+        "# Migration\n\nSee [preview](settings.md#lint_preview) and [gone](settings.md#format_preview).\n\n\
+         - **Old:** `tasks/tasks.json`\n- **New:** `.taskmaster/tasks/tasks.json`\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert!(
+        sigs(&s, "AGENTS.md").is_empty(),
+        "{:?}",
+        sigs(&s, "AGENTS.md")
+    );
+    assert_eq!(sigs(&s, "CLAUDE.md"), [pair("oversize", "")]);
+    assert_eq!(
+        sigs(&s, "docs/migration.md"),
+        [pair("missing-anchor", "settings.md#format_preview")]
+    );
+}

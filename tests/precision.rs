@@ -342,8 +342,9 @@ fn markers_whose_word_is_the_subject_draw_nothing() {
 fn always_applied_cursor_rules_are_per_session() {
     let r = repo();
     let d = &r.root;
+    // Over the token threshold and over the line target, one rule per line.
     let body: String = (0..700)
-        .map(|i| format!("Rule {i}: prefer small functions. "))
+        .map(|i| format!("Rule {i}: prefer small functions.\n"))
         .collect();
     write(
         d,

@@ -505,23 +505,36 @@ fn blank(prose: &mut [u8], r: Range<usize>) {
     }
 }
 
-/// Splits a heading's text at a trailing explicit id: `Title {#id}` → (`Title`, `id`).
+/// Splits a heading's text at a trailing explicit id: `Title {#id}` → (`Title`, `id`), also in
+/// the attribute-list form MkDocs and kramdown write (`Title {: #id .class }`).
 ///
 /// ```
 /// use hygiene::scan::markdown::explicit_id;
 /// assert_eq!(explicit_id("Shell {#shell-shebang}"), ("Shell", Some("shell-shebang")));
+/// assert_eq!(explicit_id("`preview` {: #lint_preview }"), ("`preview`", Some("lint_preview")));
+/// assert_eq!(explicit_id("Setup { #setup .wide }"), ("Setup", Some("setup")));
 /// assert_eq!(explicit_id("Set {a}"), ("Set {a}", None));
+/// assert_eq!(explicit_id("Sets {a #b}"), ("Sets {a #b}", None));
 /// ```
 pub fn explicit_id(txt: &str) -> (&str, Option<&str>) {
-    if let Some(body) = txt.strip_suffix('}') {
-        if let Some((head, id)) = body.rsplit_once("{#") {
-            let id = id.split_whitespace().next().unwrap_or("");
-            if !id.is_empty() {
-                return (head.trim_end(), Some(id));
-            }
-        }
+    let Some(body) = txt.trim_end().strip_suffix('}') else {
+        return (txt, None);
+    };
+    let Some((head, attrs)) = body.rsplit_once('{') else {
+        return (txt, None);
+    };
+    let attrs = attrs.trim_start().strip_prefix(':').unwrap_or(attrs);
+    let tokens: Vec<&str> = attrs.split_whitespace().collect();
+    // Every token an attribute (`#id`, `.class`, `key=value`), one of them the id.
+    let attr = |t: &&str| t.starts_with(['#', '.']) || t.contains('=');
+    let id = tokens
+        .iter()
+        .find_map(|t| t.strip_prefix('#'))
+        .filter(|id| !id.is_empty());
+    match id {
+        Some(id) if tokens.iter().all(attr) => (head.trim_end(), Some(id)),
+        _ => (txt, None),
     }
-    (txt, None)
 }
 
 /// Whether a page's source opens a component whose tag spans lines and renders a list prop

@@ -99,6 +99,9 @@ pub fn signal_rules() -> Vec<SignalRule> {
 pub struct Thresholds {
     /// `oversize` for a file loaded every session: raw tokens above this.
     pub oversize_per_session_tokens: u64,
+    /// `oversize` for a file loaded every session also needs more lines than this (Claude
+    /// Code's documented target for a memory file).
+    pub oversize_per_session_min_lines: u64,
     /// `oversize` for a file read on demand: raw tokens above this. A reference page, a
     /// tutorial or a translation read on demand is long by design and costs only when read;
     /// judged on public repositories, only far longer ones were worth splitting.
@@ -129,6 +132,7 @@ pub struct Thresholds {
 /// The thresholds in force.
 pub const THRESHOLDS: Thresholds = Thresholds {
     oversize_per_session_tokens: 2_000,
+    oversize_per_session_min_lines: 200,
     oversize_on_demand_tokens: 20_000,
     duplicate_min_chars: 80,
     drift_min_commits: 3,

@@ -192,6 +192,9 @@ pub const LINE_CUES: &[LineCue] = &[
             "this deletes ",
             "which removes ",
             "which deletes ",
+            "old:",
+            "old location",
+            "old path",
         ],
     },
 ];
@@ -218,6 +221,7 @@ pub struct LineCue {
 /// assert_eq!(line_cue("esbuild writes paths like `../src/main.ts` into the map.", "../src/main.ts"), Some("an example"));
 /// assert_eq!(line_cue("- **Examples**: `references/finance.md`, `references/mnda.md`", "references/mnda.md"), Some("an example"));
 /// assert_eq!(line_cue("2. A `scripts/rotate.py` script would be helpful", "scripts/rotate.py"), Some("an intention"));
+/// assert_eq!(line_cue("- **Old:** `tasks/tasks.json`", "tasks/tasks.json"), Some("the removal is recorded"));
 /// // Another clause's words are about another path.
 /// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
 /// // After the path, "your" is about something else.

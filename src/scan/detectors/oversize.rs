@@ -3,7 +3,14 @@
 //! Tokenizing costs about fifty times a read, so the count is only taken when it could exceed
 //! the threshold: every `cl100k_base` token covers at least one byte, so a file of at most
 //! `threshold` bytes cannot have more than `threshold` tokens and is never tokenized here.
-//! Frozen documents (`hygiene: frozen`) get no bloat signal.
+//! Frozen documents (`hygiene: frozen`) get no bloat signal, and a document whose role never
+//! draws `oversize` for its load class (a versioned copy read on demand) is not tokenized.
+//!
+//! A file loaded every session must also be longer than
+//! `THRESHOLDS.oversize_per_session_min_lines` (Claude Code's documented target for a memory
+//! file is under 200 lines): judged on public repositories, every per-session file of 200 lines
+//! or fewer was one its maintainers had already trimmed (163–196 lines, dense tables and
+//! commands), and every longer one was worth splitting.
 
 use super::{Detector, DocText, Finding};
 use crate::report::{InjectionFrequency, Signal};
@@ -28,7 +35,16 @@ impl Detector for Oversize {
     fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
         let threshold = threshold(doc.freq);
         let exempt = crate::scan::FROZEN_EXEMPT_SIGNALS.contains(&self.kind());
-        if (exempt && doc.parsed.frontmatter.frozen()) || doc.text.len() as u64 <= threshold {
+        let per_session = doc.freq == InjectionFrequency::PerSession;
+        if (exempt && doc.parsed.frontmatter.frozen())
+            || doc.text.len() as u64 <= threshold
+            || !crate::roles::allows(doc.role, self.kind(), per_session)
+        {
+            return Vec::new();
+        }
+        if per_session
+            && doc.text.lines().count() as u64 <= THRESHOLDS.oversize_per_session_min_lines
+        {
             return Vec::new();
         }
         let raw_tokens = crate::tokens::count(doc.text);
