@@ -928,3 +928,45 @@ fn memory_files_by_length_attribute_ids_and_old_locations() {
         [pair("missing-anchor", "settings.md#format_preview")]
     );
 }
+
+/// A Starlight site whose content folder is a symbolic link to the repository's `docs/`
+/// (`website/src/content/docs -> ../../../docs`) serves those pages: their routes resolve under
+/// `docs/` and the site's `public/`. A route to no page is still reported, and a content link
+/// that leaves the root is never followed.
+#[test]
+fn a_linked_content_folder_serves_the_site() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "website/astro.config.mjs", "export default {};\n");
+    write(d, "website/public/diagrams/build.png", "png\n");
+    write(d, "docs/guide/roadmap.mdx", "# Roadmap\n");
+    write(
+        d,
+        "docs/guide/build.md",
+        "# Build\n\n![flow](/diagrams/build.png)\n\nNext: [roadmap](/guide/roadmap/), [gone](/guide/removed/).\n",
+    );
+    std::fs::create_dir_all(d.join("website/src/content")).unwrap();
+    std::os::unix::fs::symlink("../../../docs", d.join("website/src/content/docs")).unwrap();
+    // A second site whose content link leaves the root: its pages are not found through it.
+    let outside = r.root.parent().unwrap().join("elsewhere");
+    std::fs::create_dir_all(outside.join("guide")).unwrap();
+    std::fs::write(outside.join("guide/secret.md"), "# Secret\n").unwrap();
+    write(d, "site2/astro.config.mjs", "export default {};\n");
+    write(
+        d,
+        "site2/src/pages/index.md",
+        "# Home\n\n[secret](/guide/secret)\n",
+    );
+    std::fs::create_dir_all(d.join("site2/src/content")).unwrap();
+    std::os::unix::fs::symlink(&outside, d.join("site2/src/content/docs")).unwrap();
+    commit(d, "site");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/guide/build.md"),
+        [pair("missing-path", "/guide/removed/")]
+    );
+    assert_eq!(
+        sigs(&s, "site2/src/pages/index.md"),
+        [pair("missing-path", "/guide/secret")]
+    );
+}

@@ -107,6 +107,10 @@ pub const INDEX_PAGES: &[&str] = &[
 pub struct Sites {
     roots: Vec<(String, &'static SiteRule)>,
     redirects: std::collections::HashMap<String, Vec<(String, String)>>,
+    /// Content folders that are symbolic links to a folder of the tree (`website/src/content/docs
+    /// -> ../../../docs`): `(link, target)`, both root-relative. The target's pages are the
+    /// site's; the walk never follows the link itself.
+    links: Vec<(String, String)>,
 }
 
 /// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
@@ -138,6 +142,24 @@ fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The root-relative folder that `at` (a root-relative path the walk does not descend) links to,
+/// when it is a symbolic link whose relative target is a folder of the tree. An absolute
+/// target, or one that leaves the root, is nothing.
+fn linked_folder(tree: &Tree, at: &str) -> Option<String> {
+    let full = tree.root.join(at);
+    let meta = std::fs::symlink_metadata(&full).ok()?;
+    if !meta.file_type().is_symlink() {
+        return None;
+    }
+    let target = std::fs::read_link(&full).ok()?;
+    let target = target.to_str()?;
+    if target.starts_with('/') {
+        return None;
+    }
+    let resolved = normalize(super::refs::folder(at), target)?;
+    tree.dirs.contains(&resolved).then_some(resolved)
 }
 
 /// The destination a redirect `source` pattern sends `route` to: `:name` matches one segment,
@@ -209,7 +231,33 @@ impl Sites {
                 }
             }
         }
-        Sites { roots, redirects }
+        let mut links = Vec::new();
+        for (dir, rule) in &roots {
+            for c in rule.content_roots.iter().filter(|c| !c.is_empty()) {
+                let at = if dir.is_empty() {
+                    c.to_string()
+                } else {
+                    format!("{dir}/{c}")
+                };
+                if let Some(target) = linked_folder(tree, &at) {
+                    links.push((at, target));
+                }
+            }
+        }
+        Sites {
+            roots,
+            redirects,
+            links,
+        }
+    }
+
+    /// The folder a site's content folder `at` (root-relative) reads from: its link's target
+    /// when it is a symbolic link to a folder of the tree, else itself.
+    pub fn content_dir<'a>(&'a self, at: &'a str) -> &'a str {
+        self.links
+            .iter()
+            .find(|(l, _)| l == at)
+            .map_or(at, |(_, t)| t.as_str())
     }
 
     /// Everything the sites resolve routes by, in a stable order: a per-document result that
@@ -222,13 +270,24 @@ impl Sites {
             .iter()
             .map(|(d, r)| (d.as_str(), r.generator))
             .collect();
-        format!("{roots:?} {redirects:?}")
+        format!("{roots:?} {redirects:?} {:?}", self.links)
     }
 
     /// The site a document is a page of: the deepest site root at or above its folder whose
     /// content folders hold it (a `CONTRIBUTING.md` beside `mkdocs.yml` is no page of the site
     /// built from `docs/`, and its links are files).
     pub fn of(&self, doc: &str) -> Option<(&str, &'static SiteRule)> {
+        // A page under a linked content folder's target belongs to the linking site.
+        if let Some((link, _)) = self.links.iter().find(|(_, t)| {
+            doc.strip_prefix(t.as_str())
+                .is_some_and(|r| r.starts_with('/'))
+        }) {
+            return self
+                .roots
+                .iter()
+                .find(|(root, _)| root.is_empty() || link.starts_with(&format!("{root}/")))
+                .map(|(r, rule)| (r.as_str(), *rule));
+        }
         self.roots
             .iter()
             .find(|(root, rule)| {
@@ -284,7 +343,8 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
         Some(rest) => {
             let rest = rest.trim_end_matches('/');
             for c in rule.content_roots {
-                let base = join(root, c);
+                let at = join(root, c);
+                let base = tree.sites().content_dir(&at).to_string();
                 if base.is_empty() || tree.has_dir(&base) {
                     routes.extend(if rest.is_empty() {
                         Some(base)

@@ -153,17 +153,7 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an example",
         before: true,
-        words: &[
-            "e.g.",
-            "for example",
-            "for instance",
-            " like ",
-            "such as ",
-            "example:",
-            "examples:",
-            "example**:",
-            "examples**:",
-        ],
+        words: &["e.g.", "for example", "for instance", " like ", "such as "],
     },
     LineCue {
         cue: "the removal is recorded",
@@ -221,6 +211,7 @@ pub struct LineCue {
 /// assert_eq!(line_cue("esbuild writes paths like `../src/main.ts` into the map.", "../src/main.ts"), Some("an example"));
 /// assert_eq!(line_cue("- **Examples**: `references/finance.md`, `references/mnda.md`", "references/mnda.md"), Some("an example"));
 /// assert_eq!(line_cue("2. A `scripts/rotate.py` script would be helpful", "scripts/rotate.py"), Some("an intention"));
+/// assert_eq!(line_cue("- Python examples: See `scripts/query.py`", "scripts/query.py"), None);
 /// assert_eq!(line_cue("- **Old:** `tasks/tasks.json`", "tasks/tasks.json"), Some("the removal is recorded"));
 /// // Another clause's words are about another path.
 /// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
@@ -241,6 +232,13 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
         .filter_map(|sep| before.rfind(sep).map(|i| i + sep.len()))
         .max()
         .map_or(before, |i| &before[i..]);
+    // A line (or list item) labelled as an example: "**Examples**: `references/finance.md`".
+    // Not "Python examples: see `scripts/query.py`", which says where the examples are.
+    let label = lower.trim_start_matches(|c: char| "-*+>#0123456789. ".contains(c));
+    let at_in_label = at.saturating_sub(lower.len() - label.len());
+    if label.starts_with("example") && label.get(..at_in_label).is_some_and(|l| l.contains(':')) {
+        return Some("an example");
+    }
     LINE_CUES
         .iter()
         .find(|c| {
