@@ -171,8 +171,10 @@ pub struct RolePolicy {
     pub effects: Vec<RoleEffect>,
     /// Lines near the top that make a document generated.
     pub generated_markers: &'static [&'static str],
-    /// How many leading lines are searched for them.
+    /// How many leading lines are searched for them (and for transcript markers).
     pub generated_marker_lines: usize,
+    /// Lines near the top that make a document a transcript (history).
+    pub transcript_markers: &'static [&'static str],
     /// How many placeholders (`{{ x }}`, `<% %>`, `{% %}`) make a document a template.
     pub template_min_placeholders: usize,
     /// The frontmatter key a document names its own role with.
@@ -387,6 +389,7 @@ pub fn roles() -> RolePolicy {
             .collect(),
         generated_markers: roles::GENERATED_MARKERS,
         generated_marker_lines: roles::GENERATED_MARKER_LINES,
+        transcript_markers: roles::TRANSCRIPT_MARKERS,
         template_min_placeholders: roles::TEMPLATE_MIN_PLACEHOLDERS,
         frontmatter_key: roles::FRONTMATTER_KEY,
         plugin_shipped_dirs: roles::PLUGIN_SHIPPED_DIRS,

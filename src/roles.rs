@@ -67,6 +67,7 @@ pub const DECIDED_BY: &[&str] = &[
     "the document's own frontmatter `hygiene-role: living|history|shipped|generated|fixture`",
     "the repository rulebook's `roles` (`{\"glob\": ..., \"role\": ...}`), first match",
     "a generator marker in its first lines (`generated_markers`): generated",
+    "a transcript marker in its first lines (`transcript_markers`: \"chat transcript\"): history",
     "template placeholders in prose (code spans and fences quote syntax and do not count), at least `template_min_placeholders`: shipped",
     "the default table (`rules`), first match",
     "a folder named like a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`, `2025-06-18`): history",
@@ -186,6 +187,10 @@ pub const GENERATED_MARKERS: &[&str] = &[
     "generated from",
     "code generated",
 ];
+
+/// Lines near the top that say a document is a transcript of a session (a chat with an agent
+/// kept as an example): a record, whose paths are those of its day.
+pub const TRANSCRIPT_MARKERS: &[&str] = &["chat transcript", "transcript of", "chat-transcript"];
 
 /// How many leading lines are searched for a generator marker.
 pub const GENERATED_MARKER_LINES: usize = 12;
@@ -466,6 +471,9 @@ impl Roles {
             .to_ascii_lowercase();
         if GENERATED_MARKERS.iter().any(|m| head.contains(m)) {
             return Role::Generated;
+        }
+        if TRANSCRIPT_MARKERS.iter().any(|m| head.contains(m)) {
+            return Role::History;
         }
         if is_template(text) {
             return Role::Shipped;

@@ -970,3 +970,73 @@ fn a_linked_content_folder_serves_the_site() {
         [pair("missing-path", "/guide/secret")]
     );
 }
+
+/// A Starlight site served under a base path (`base: 'agents-js'`) links its pages with it. A
+/// chat transcript kept as an example records the names of its day: its renamed paths are not
+/// rewritten, while a guide's are.
+#[test]
+fn a_site_base_path_and_a_kept_transcript() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/astro.config.mjs",
+        "export default defineConfig({\n  base: 'agents-js',\n  integrations: [starlight({ editLink: { baseUrl: 'https://github.com/o/r/edit/main/docs/' } })],\n});\n",
+    );
+    write(d, "docs/src/content/docs/guides/tools.mdx", "# Tools\n");
+    write(
+        d,
+        "docs/src/content/docs/guides/agents.mdx",
+        "# Agents\n\nSee [tools](/agents-js/guides/tools) and [gone](/agents-js/guides/removed).\n",
+    );
+    write(d, "app/getinput.py", "def get_input():\n    pass\n");
+    commit(d, "site");
+    git(d, &["mv", "app/getinput.py", "app/io.py"]);
+    commit(d, "rename");
+    write(
+        d,
+        "website/examples/complex-change.md",
+        "# A complex change\n\nThis is a chat transcript of a code change.\n\n> $ tool app/getinput.py\n\n\
+         Here's how to modify `app/getinput.py`:\n",
+    );
+    write(
+        d,
+        "docs/dev.md",
+        "# Dev\n\nInput is read in `app/getinput.py`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/src/content/docs/guides/agents.mdx"),
+        [pair("missing-path", "/agents-js/guides/removed")]
+    );
+    assert!(sigs(&s, "website/examples/complex-change.md").is_empty());
+    check_apply(d, &[]);
+    assert!(read(d, "website/examples/complex-change.md").contains("modify `app/getinput.py`"));
+    assert!(read(d, "docs/dev.md").contains("`app/io.py`"));
+}
+
+/// A Starlight site serves an untranslated page in its default language (`/pt-br/guides/pages`
+/// shows `guides/pages`), and pages a plugin generates at build time into a folder git ignores
+/// (`openai/agents/classes/runstate`, an API reference) exist on the built site. A route into
+/// neither is still reported.
+#[test]
+fn locale_fallbacks_and_generated_site_pages() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/astro.config.mjs", "export default {};\n");
+    write(d, "docs/.gitignore", "src/content/docs/openai/\n");
+    write(d, "docs/src/content/docs/guides/pages.mdx", "# Pages\n");
+    write(
+        d,
+        "docs/src/content/docs/pt-br/guides/sidebar.mdx",
+        "# Barra lateral\n\nVeja [páginas](/pt-br/guides/pages/), [RunState](/openai/agents/classes/runstate) \
+         e [sumiu](/pt-br/guides/removed/).\n",
+    );
+    commit(d, "site");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/src/content/docs/pt-br/guides/sidebar.mdx"),
+        [pair("missing-path", "/pt-br/guides/removed/")]
+    );
+}

@@ -111,6 +111,9 @@ pub struct Sites {
     /// -> ../../../docs`): `(link, target)`, both root-relative. The target's pages are the
     /// site's; the walk never follows the link itself.
     links: Vec<(String, String)>,
+    /// The base path each site root is served under (`/openai-agents-js`), from its
+    /// configuration's `base:` or `baseUrl:`.
+    bases: std::collections::HashMap<String, String>,
 }
 
 /// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
@@ -160,6 +163,128 @@ fn linked_folder(tree: &Tree, at: &str) -> Option<String> {
     }
     let resolved = normalize(super::refs::folder(at), target)?;
     tree.dirs.contains(&resolved).then_some(resolved)
+}
+
+/// Whether a route segment names a locale (`fr`, `pt-br`, `zh-Hans`, `pt_BR`).
+///
+/// ```
+/// use hygiene::scan::sites::is_locale;
+/// assert!(is_locale("fr") && is_locale("pt-br") && is_locale("zh-Hans") && is_locale("pt_BR"));
+/// assert!(!is_locale("guides") && !is_locale("api") && !is_locale("v1") && !is_locale("en-us-x"));
+/// ```
+pub fn is_locale(seg: &str) -> bool {
+    let mut parts = seg.splitn(3, ['-', '_']);
+    let lang = parts.next().unwrap_or("");
+    let region = parts.next();
+    parts.next().is_none()
+        && lang.len() == 2
+        && lang.bytes().all(|b| b.is_ascii_lowercase())
+        && !matches!(
+            lang,
+            "js" | "ts" | "go" | "py" | "rs" | "ai" | "ui" | "db" | "io" | "os" | "v1" | "v2"
+        )
+        && region.is_none_or(|r| {
+            (2..=4).contains(&r.len()) && r.bytes().all(|b| b.is_ascii_alphabetic())
+        })
+}
+
+/// Whether a rooted route of a site page lands in a folder of the site's content that git
+/// ignores (pages a plugin generates at build time, such as an API reference from the code):
+/// the page exists on the built site, never in the tree.
+pub fn route_ignored(tree: &Tree, doc: &str, written: &str) -> bool {
+    let Some((root, rule)) = tree.sites().of(doc) else {
+        return false;
+    };
+    let Some(mut rest) = written.strip_prefix('/') else {
+        return false;
+    };
+    if let Some(base) = tree.sites().bases.get(root) {
+        if let Some(r) = written
+            .strip_prefix(base.as_str())
+            .and_then(|r| r.strip_prefix('/'))
+        {
+            rest = r;
+        }
+    }
+    let rest = rest.trim_end_matches('/');
+    !rest.is_empty()
+        && rule.content_roots.iter().any(|c| {
+            let at = if root.is_empty() {
+                c.to_string()
+            } else if c.is_empty() {
+                root.to_string()
+            } else {
+                format!("{root}/{c}")
+            };
+            let dir = tree.sites().content_dir(&at).to_string();
+            (dir.is_empty() || tree.has_dir(&dir))
+                && normalize(&dir, rest).is_some_and(|p| tree.ignored(&p))
+        })
+}
+
+/// Configuration files beside a site's marker that may set its base path (VitePress keeps its
+/// configuration in `.vitepress/`).
+const CONFIG_FILES: &[&str] = &[
+    ".vitepress/config.js",
+    ".vitepress/config.ts",
+    ".vitepress/config.mjs",
+    ".vitepress/config.mts",
+];
+
+/// The base path a JavaScript site configuration sets (`base: 'docs'`, `baseUrl: '/docs/'`),
+/// as `/docs`; `None` for none, for `/`, or for a value that is not a plain quoted path.
+///
+/// ```
+/// # let dir = tempfile::tempdir().unwrap();
+/// # let at = |t: &str| { let p = dir.path().join("c.mjs"); std::fs::write(&p, t).unwrap(); p };
+/// use hygiene::scan::sites::read_base;
+/// assert_eq!(read_base(&at("export default { base: 'openai-agents-js', x: 1 }")).as_deref(), Some("/openai-agents-js"));
+/// assert_eq!(read_base(&at("module.exports = {\n  baseUrl: \"/docs/\",\n}")).as_deref(), Some("/docs"));
+/// assert_eq!(read_base(&at("export default { baseUrl: '/' }")), None);
+/// assert_eq!(read_base(&at("export default { base: process.env.BASE }")), None);
+/// assert_eq!(read_base(&at("editLink: { baseUrl: 'https://github.com/o/r/edit/main/' }")), None);
+/// ```
+pub fn read_base(full: &std::path::Path) -> Option<String> {
+    let ok = std::fs::symlink_metadata(full)
+        .is_ok_and(|m| m.is_file() && m.len() <= super::THRESHOLDS.file_size_cap_bytes);
+    if !ok {
+        return None;
+    }
+    let text = String::from_utf8(std::fs::read(full).ok()?).ok()?;
+    for key in ["base:", "baseUrl:"] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(key) {
+            let at = from + i;
+            from = at + key.len();
+            // A whole key (`editLink.baseUrl` counts only as its own key, checked below).
+            if text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            {
+                continue;
+            }
+            let rest = text[from..].trim_start();
+            let Some(q) = rest
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '\'' | '"' | '`'))
+            else {
+                continue;
+            };
+            let Some(end) = rest[1..].find(q) else {
+                continue;
+            };
+            let value = &rest[1..1 + end];
+            if value.contains("://") || value.contains("${") || value.contains(char::is_whitespace)
+            {
+                continue;
+            }
+            let trimmed = value.trim_matches('/');
+            return (!trimmed.is_empty()).then(|| format!("/{trimmed}"));
+        }
+    }
+    None
 }
 
 /// The destination a redirect `source` pattern sends `route` to: `:name` matches one segment,
@@ -244,10 +369,28 @@ impl Sites {
                 }
             }
         }
+        let mut bases = std::collections::HashMap::new();
+        for (dir, rule) in &roots {
+            for m in rule.markers.iter().chain(CONFIG_FILES) {
+                let rel = if dir.is_empty() {
+                    m.to_string()
+                } else {
+                    format!("{dir}/{m}")
+                };
+                if !tree.files.contains(&rel) || !m.contains('.') || m.ends_with(".json") {
+                    continue;
+                }
+                if let Some(b) = read_base(&tree.root.join(&rel)) {
+                    bases.insert(dir.clone(), b);
+                    break;
+                }
+            }
+        }
         Sites {
             roots,
             redirects,
             links,
+            bases,
         }
     }
 
@@ -270,7 +413,9 @@ impl Sites {
             .iter()
             .map(|(d, r)| (d.as_str(), r.generator))
             .collect();
-        format!("{roots:?} {redirects:?} {:?}", self.links)
+        let mut bases: Vec<_> = self.bases.iter().collect();
+        bases.sort();
+        format!("{roots:?} {redirects:?} {:?} {bases:?}", self.links)
     }
 
     /// The site a document is a page of: the deepest site root at or above its folder whose
@@ -317,8 +462,29 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
     let Some((root, rule)) = tree.sites().of(doc) else {
         return unmarked(tree, doc, written);
     };
+    // A site served under a base path (`base: '/openai-agents-js'`) is linked with it.
+    let written = match tree.sites().bases.get(root) {
+        Some(base) => match written.strip_prefix(base.as_str()) {
+            Some("") => "/",
+            Some(rest) if rest.starts_with('/') => rest,
+            _ => written,
+        },
+        None => written,
+    };
     if let Some(found) = direct(tree, root, rule, doc, written) {
         return Some(found);
+    }
+    // A page not translated into a locale is served in the default language
+    // (`/pt-br/guides/pages` shows `guides/pages`: Starlight and Docusaurus fall back).
+    if let Some(rest) = written
+        .strip_prefix('/')
+        .and_then(|r| r.split_once('/'))
+        .filter(|(first, _)| is_locale(first))
+        .map(|(_, rest)| rest)
+    {
+        if let Some(found) = direct(tree, root, rule, doc, &format!("/{rest}")) {
+            return Some(found);
+        }
     }
     // One redirect hop, to the page it serves.
     let redirects = tree.sites().redirects.get(root).filter(|_| follow)?;

@@ -569,7 +569,11 @@ impl Detector for MissingPath {
             if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
                 continue;
             }
-            if r.via == crate::report::Via::Link && !evidence && served_by_slug(ctx, doc, written) {
+            if r.via == crate::report::Via::Link
+                && !evidence
+                && (served_by_slug(ctx, doc, written)
+                    || crate::scan::sites::route_ignored(ctx.tree, &doc.path, written))
+            {
                 continue;
             }
             if line_of(ctx, &doc.path, r.line).is_some_and(|l| {
