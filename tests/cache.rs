@@ -107,7 +107,10 @@ fn fixture() -> tempfile::TempDir {
         "docs/old/plan.md",
         "# Old plan\n\n> **Superseded** by [the new plan](new-plan.md).\n",
     );
-    let big: String = (0..3000).map(|i| format!("word{i} ")).collect();
+    // Over the per-session token threshold and over 200 lines: ten words a line.
+    let big: String = (0..3000)
+        .map(|i| format!("word{i}{}", if i % 10 == 9 { "\n" } else { " " }))
+        .collect();
     write(d, "CLAUDE.local.md", &format!("# Local\n\n{big}\n"));
     // The drift's evidence: the doc names `old_entry`, which the later commits take away.
     write(

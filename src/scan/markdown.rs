@@ -497,6 +497,31 @@ pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
     out
 }
 
+/// The byte ranges of MDX comments (`{/* ... */}`, across lines) after `from`.
+///
+/// ```
+/// use hygiene::scan::markdown::mdx_comments;
+/// let t = "a {/* [x](../LICENSE) */} b {/*\nmore\n*/}";
+/// let r = mdx_comments(t, 0);
+/// assert_eq!(r.len(), 2);
+/// assert_eq!(&t[r[0].clone()], "{/* [x](../LICENSE) */}");
+/// assert!(mdx_comments("no {/* end", 0).is_empty() && mdx_comments("{a}", 0).is_empty());
+/// ```
+pub fn mdx_comments(text: &str, from: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut at = from;
+    while let Some(i) = text.get(at..).and_then(|t| t.find("{/*")) {
+        let start = at + i;
+        let Some(j) = text[start + 3..].find("*/}") else {
+            break;
+        };
+        let end = start + 3 + j + 3;
+        out.push(start..end);
+        at = end;
+    }
+    out
+}
+
 fn blank(prose: &mut [u8], r: Range<usize>) {
     for b in &mut prose[r] {
         if *b != b'\n' && *b != b'\r' {
@@ -616,14 +641,24 @@ pub fn parse(text: &str) -> Parsed {
     let body_start = fm.len;
     let mut prose = text.as_bytes().to_vec();
     blank(&mut prose, 0..body_start);
+    // MDX comments (`{/* [old](../LICENSE) */}`) are not rendered: no link in them is a claim.
+    // (Their prose stays: a `{/* TODO */}` is the page's own marker.)
+    let mdx_comments = mdx_comments(text, body_start);
 
     let mut opts = Options::empty();
     opts.insert(Options::ENABLE_TABLES);
     opts.insert(Options::ENABLE_TASKLISTS);
     opts.insert(Options::ENABLE_STRIKETHROUGH);
     // The frontmatter is parsed by hand; blanking it keeps offsets and lines unchanged.
-    let body: String =
-        String::from_utf8_lossy(&prose[..body_start]).into_owned() + &text[body_start..];
+    let body: String = if mdx_comments.is_empty() {
+        String::from_utf8_lossy(&prose[..body_start]).into_owned() + &text[body_start..]
+    } else {
+        let mut b = prose.clone();
+        for r in &mdx_comments {
+            blank(&mut b, r.clone());
+        }
+        String::from_utf8_lossy(&b).into_owned()
+    };
     let mut p = Parsed {
         lines,
         frontmatter: fm,
