@@ -1040,3 +1040,22 @@ fn locale_fallbacks_and_generated_site_pages() {
         [pair("missing-path", "/pt-br/guides/removed/")]
     );
 }
+
+/// A link inside an MDX comment (`{/* [license](../LICENSE) */}`) is never rendered: no claim.
+/// The same link outside the comment is.
+#[test]
+fn links_in_mdx_comments_are_not_claims() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "apps/docs/licensing.mdx",
+        "# Licensing\n\n{/* See the [license](../LICENSE) for the full text.\n   It moved. */}\n\nRead [the terms](../TERMS.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "apps/docs/licensing.mdx"),
+        [pair("missing-path", "../TERMS.md")]
+    );
+}
