@@ -72,6 +72,7 @@ pub const DECIDED_BY: &[&str] = &[
     "the default table (`rules`), first match",
     "a folder named like a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`, `2025-06-18`): history",
     "a plugin's shipped folder (`plugin_shipped_dirs` under a folder with `.claude-plugin/plugin.json`, or `plugins/<name>/`): shipped",
+    "a prompt (a `SKILL.md`, or frontmatter with one of `prompt_keys`, or `name` and `description`) in one of `prompt_folders` (or a named set such as `bmm-skills/`) under no dot-folder: shipped",
     "else living",
 ];
 
@@ -346,9 +347,10 @@ impl Override {
 }
 
 /// The folders prompts are kept in (`commands/`, `agents/`, `skills/`, `prompts/`, or a named
-/// set such as `bmm-skills/`). A prompt in one of them (a `SKILL.md`, or a document whose frontmatter has one of [`PROMPT_KEYS`]), at
-/// any depth and under no dot-folder, belongs to a catalogue shipped to other projects (a
-/// plugin's, a template collection's, a tool's built-in skills): the paths it names are theirs.
+/// set such as `bmm-skills/`). A prompt in one of them (a `SKILL.md`, or a document whose
+/// frontmatter has one of [`PROMPT_KEYS`]), at any depth and under no dot-folder, belongs to a
+/// catalogue shipped to other projects (a plugin's, a template collection's, a tool's built-in
+/// skills): the paths it names are theirs.
 /// The repository's own prompts sit under a dot-folder (`.claude/commands/`, `.gemini/skills/`,
 /// `.github/prompts/`) and run here. Decided from the document alone, so a cached role holds
 /// while the document does.

@@ -181,11 +181,26 @@ pub fn is_locale(seg: &str) -> bool {
         && lang.bytes().all(|b| b.is_ascii_lowercase())
         && !matches!(
             lang,
-            "js" | "ts" | "go" | "py" | "rs" | "ai" | "ui" | "db" | "io" | "os" | "v1" | "v2"
+            "js" | "ts" | "go" | "py" | "rs" | "ai" | "ui" | "db" | "io" | "os"
         )
         && region.is_none_or(|r| {
             (2..=4).contains(&r.len()) && r.bytes().all(|b| b.is_ascii_alphabetic())
         })
+}
+
+/// A rooted route without its site's base path: a site served under one
+/// (`base: 'openai-agents-js'`) is linked with it (`/openai-agents-js/guides/tools`).
+fn without_base<'a>(tree: &'a Tree, root: &str, written: &'a str) -> &'a str {
+    match tree
+        .sites()
+        .bases
+        .get(root)
+        .and_then(|base| written.strip_prefix(base.as_str()))
+    {
+        Some("") => "/",
+        Some(rest) if rest.starts_with('/') => rest,
+        _ => written,
+    }
 }
 
 /// Whether a rooted route of a site page lands in a folder of the site's content that git
@@ -195,17 +210,9 @@ pub fn route_ignored(tree: &Tree, doc: &str, written: &str) -> bool {
     let Some((root, rule)) = tree.sites().of(doc) else {
         return false;
     };
-    let Some(mut rest) = written.strip_prefix('/') else {
+    let Some(rest) = without_base(tree, root, written).strip_prefix('/') else {
         return false;
     };
-    if let Some(base) = tree.sites().bases.get(root) {
-        if let Some(r) = written
-            .strip_prefix(base.as_str())
-            .and_then(|r| r.strip_prefix('/'))
-        {
-            rest = r;
-        }
-    }
     let rest = rest.trim_end_matches('/');
     !rest.is_empty()
         && rule.content_roots.iter().any(|c| {
@@ -256,7 +263,7 @@ pub fn read_base(full: &std::path::Path) -> Option<String> {
         while let Some(i) = text[from..].find(key) {
             let at = from + i;
             from = at + key.len();
-            // A whole key (`editLink.baseUrl` counts only as its own key, checked below).
+            // A whole key: not the end of `database:` or `site.base:`.
             if text[..at]
                 .chars()
                 .next_back()
@@ -462,15 +469,7 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
     let Some((root, rule)) = tree.sites().of(doc) else {
         return unmarked(tree, doc, written);
     };
-    // A site served under a base path (`base: '/openai-agents-js'`) is linked with it.
-    let written = match tree.sites().bases.get(root) {
-        Some(base) => match written.strip_prefix(base.as_str()) {
-            Some("") => "/",
-            Some(rest) if rest.starts_with('/') => rest,
-            _ => written,
-        },
-        None => written,
-    };
+    let written = without_base(tree, root, written);
     if let Some(found) = direct(tree, root, rule, doc, written) {
         return Some(found);
     }
