@@ -181,7 +181,7 @@ pub struct RolePolicy {
     pub frontmatter_key: &'static str,
     /// A Claude Code plugin's folders that ship to its users.
     pub plugin_shipped_dirs: &'static [&'static str],
-    /// Folders whose prompts (and skills' files), under no dot-folder, ship to other projects.
+    /// Folders whose prompts, under no dot-folder, ship to other projects.
     pub prompt_folders: &'static [&'static str],
     /// Frontmatter keys that make a document in one of them a prompt.
     pub prompt_keys: &'static [&'static str],

@@ -116,6 +116,37 @@ pub struct Sites {
     bases: std::collections::HashMap<String, String>,
 }
 
+/// `root`-relative `a` and `b` joined (either may be empty).
+fn join(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (_, true) => a.to_string(),
+        _ => format!("{a}/{b}"),
+    }
+}
+
+/// The bytes of a site's configuration file: a regular file (never through a link) of at most
+/// `cap` bytes.
+fn read_config(full: &std::path::Path, cap: u64) -> Option<Vec<u8>> {
+    std::fs::symlink_metadata(full)
+        .is_ok_and(|m| m.is_file() && m.len() <= cap)
+        .then(|| std::fs::read(full).ok())
+        .flatten()
+}
+
+/// The folders a site's routes are read under, in its rule's order: each content folder that
+/// exists (through its link when it is one), `""` for a root site's own folder.
+fn content_dirs<'a>(
+    tree: &'a Tree,
+    root: &'a str,
+    rule: &'a SiteRule,
+) -> impl Iterator<Item = String> + 'a {
+    rule.content_roots.iter().filter_map(move |c| {
+        let base = tree.sites().content_dir(&join(root, c)).to_string();
+        (base.is_empty() || tree.has_dir(&base)).then_some(base)
+    })
+}
+
 /// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
 /// configuration (Mintlify's `docs.json`, `mint.json`): a route that a redirect serves exists.
 fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
@@ -126,11 +157,7 @@ fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
         #[serde(default)]
         redirects: Vec<serde_json::Value>,
     }
-    let ok = std::fs::symlink_metadata(full)
-        .is_ok_and(|m| m.is_file() && m.len() <= super::THRESHOLDS.site_config_cap_bytes);
-    let config: Option<Config> = ok
-        .then(|| std::fs::read(full).ok())
-        .flatten()
+    let config: Option<Config> = read_config(full, super::THRESHOLDS.site_config_cap_bytes)
         .and_then(|b| serde_json::from_slice(&b).ok());
     config
         .map(|c| {
@@ -215,18 +242,8 @@ pub fn route_ignored(tree: &Tree, doc: &str, written: &str) -> bool {
     };
     let rest = rest.trim_end_matches('/');
     !rest.is_empty()
-        && rule.content_roots.iter().any(|c| {
-            let at = if root.is_empty() {
-                c.to_string()
-            } else if c.is_empty() {
-                root.to_string()
-            } else {
-                format!("{root}/{c}")
-            };
-            let dir = tree.sites().content_dir(&at).to_string();
-            (dir.is_empty() || tree.has_dir(&dir))
-                && normalize(&dir, rest).is_some_and(|p| tree.ignored(&p))
-        })
+        && content_dirs(tree, root, rule)
+            .any(|dir| normalize(&dir, rest).is_some_and(|p| tree.ignored(&p)))
 }
 
 /// Configuration files beside a site's marker that may set its base path (VitePress keeps its
@@ -252,12 +269,7 @@ const CONFIG_FILES: &[&str] = &[
 /// assert_eq!(read_base(&at("editLink: { baseUrl: 'https://github.com/o/r/edit/main/' }")), None);
 /// ```
 pub fn read_base(full: &std::path::Path) -> Option<String> {
-    let ok = std::fs::symlink_metadata(full)
-        .is_ok_and(|m| m.is_file() && m.len() <= super::THRESHOLDS.file_size_cap_bytes);
-    if !ok {
-        return None;
-    }
-    let text = String::from_utf8(std::fs::read(full).ok()?).ok()?;
+    let text = String::from_utf8(read_config(full, super::THRESHOLDS.file_size_cap_bytes)?).ok()?;
     for key in ["base:", "baseUrl:"] {
         let mut from = 0;
         while let Some(i) = text[from..].find(key) {
@@ -348,48 +360,30 @@ impl Sites {
         }
         roots.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
         let mut redirects = std::collections::HashMap::new();
+        let mut links = Vec::new();
+        let mut bases = std::collections::HashMap::new();
         for (dir, rule) in &roots {
-            for m in rule.markers.iter().filter(|m| m.ends_with(".json")) {
-                let rel = if dir.is_empty() {
-                    m.to_string()
-                } else {
-                    format!("{dir}/{m}")
-                };
-                if tree.files.contains(&rel) {
+            // Files beside the marker: JSON ones hold redirects, JavaScript ones a base path.
+            for m in rule.markers.iter().chain(CONFIG_FILES) {
+                let rel = join(dir, m);
+                if !m.contains('.') || !tree.files.contains(&rel) {
+                    continue;
+                }
+                if m.ends_with(".json") {
                     let r = read_redirects(&tree.root.join(&rel));
                     if !r.is_empty() {
                         redirects.insert(dir.clone(), r);
                     }
+                } else if !bases.contains_key(dir) {
+                    if let Some(b) = read_base(&tree.root.join(&rel)) {
+                        bases.insert(dir.clone(), b);
+                    }
                 }
             }
-        }
-        let mut links = Vec::new();
-        for (dir, rule) in &roots {
             for c in rule.content_roots.iter().filter(|c| !c.is_empty()) {
-                let at = if dir.is_empty() {
-                    c.to_string()
-                } else {
-                    format!("{dir}/{c}")
-                };
+                let at = join(dir, c);
                 if let Some(target) = linked_folder(tree, &at) {
                     links.push((at, target));
-                }
-            }
-        }
-        let mut bases = std::collections::HashMap::new();
-        for (dir, rule) in &roots {
-            for m in rule.markers.iter().chain(CONFIG_FILES) {
-                let rel = if dir.is_empty() {
-                    m.to_string()
-                } else {
-                    format!("{dir}/{m}")
-                };
-                if !tree.files.contains(&rel) || !m.contains('.') || m.ends_with(".json") {
-                    continue;
-                }
-                if let Some(b) = read_base(&tree.root.join(&rel)) {
-                    bases.insert(dir.clone(), b);
-                    break;
                 }
             }
         }
@@ -495,28 +489,16 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
 }
 
 fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) -> Option<String> {
-    let join = |a: &str, b: &str| {
-        [a, b]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join("/")
-    };
     let mut routes: Vec<String> = Vec::new();
     match written.strip_prefix('/') {
         Some(rest) => {
             let rest = rest.trim_end_matches('/');
-            for c in rule.content_roots {
-                let at = join(root, c);
-                let base = tree.sites().content_dir(&at).to_string();
-                if base.is_empty() || tree.has_dir(&base) {
-                    routes.extend(if rest.is_empty() {
-                        Some(base)
-                    } else {
-                        normalize(&base, rest)
-                    });
-                }
+            for base in content_dirs(tree, root, rule) {
+                routes.extend(if rest.is_empty() {
+                    Some(base)
+                } else {
+                    normalize(&base, rest)
+                });
             }
             // Docusaurus serves `versioned_docs/version-1.2/x.md` at `/docs/1.2/x` and the
             // current docs at `/docs/next/x`.

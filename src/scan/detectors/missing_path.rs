@@ -34,6 +34,12 @@ fn foreign_route(
             .is_some_and(|(first, _)| !ctx.tree.exists(first))
 }
 
+/// Whether the folder a root-relative path names its file in exists.
+fn in_a_folder(ctx: &TreeCtx<'_>, path: &str) -> bool {
+    path.rsplit_once('/')
+        .is_some_and(|(parent, _)| ctx.tree.exists(parent))
+}
+
 /// How many of a document's missing links are [`foreign_route`]s.
 fn foreign_routes(doc: &Doc, ctx: &TreeCtx<'_>) -> usize {
     doc.resolved()
@@ -400,7 +406,8 @@ impl Detector for MissingPath {
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
         let mut reported = std::collections::HashMap::new();
-        let foreign = foreign_routes(doc, ctx);
+        // Counted once, and only for a document that has such a link.
+        let mut foreign: Option<usize> = None;
         for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
@@ -479,7 +486,10 @@ impl Detector for MissingPath {
             // document with many such links (`/basics/chat-templates.md` in a copy of another
             // site's `llms.txt`, `/en/docs/claude-code/...` in a copied docs page), is that
             // site's route. One such link alone (`/autogen/protos`) is a broken link here.
-            if foreign >= FOREIGN_ROUTES_MIN && !evidence && foreign_route(doc, ctx, r, written) {
+            if !evidence
+                && foreign_route(doc, ctx, r, written)
+                && *foreign.get_or_insert_with(|| foreign_routes(doc, ctx)) >= FOREIGN_ROUTES_MIN
+            {
                 continue;
             }
             // A template's relative links name the files of the project it is copied into
@@ -531,10 +541,9 @@ impl Detector for MissingPath {
                 || (r.via == crate::report::Via::Code
                     && !written.starts_with('/')
                     && written.trim_start_matches("./").contains('/')
-                    && candidates.iter().any(|(c, folder_relative)| {
-                        *folder_relative
-                            && c.rsplit_once('/').is_some_and(|(p, _)| ctx.tree.exists(p))
-                    }));
+                    && candidates
+                        .iter()
+                        .any(|(c, folder_relative)| *folder_relative && in_a_folder(ctx, c)));
             if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
                 continue;
             }
@@ -559,10 +568,7 @@ impl Detector for MissingPath {
             if r.via == crate::report::Via::Code
                 && renamed.is_none()
                 && deleted.is_none()
-                && !candidates.iter().any(|(cand, _)| {
-                    cand.rsplit_once('/')
-                        .is_some_and(|(parent, _)| ctx.tree.exists(parent))
-                })
+                && !candidates.iter().any(|(cand, _)| in_a_folder(ctx, cand))
             {
                 continue;
             }

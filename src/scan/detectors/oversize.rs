@@ -42,9 +42,9 @@ impl Detector for Oversize {
         {
             return Vec::new();
         }
-        if per_session
-            && doc.text.lines().count() as u64 <= THRESHOLDS.oversize_per_session_min_lines
-        {
+        // The parse's line index already counts lines (a final newline opens no line).
+        let lines = doc.parsed.lines.count() - u32::from(doc.text.ends_with('\n'));
+        if per_session && u64::from(lines) <= THRESHOLDS.oversize_per_session_min_lines {
             return Vec::new();
         }
         let raw_tokens = crate::tokens::count(doc.text);
