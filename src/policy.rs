@@ -120,6 +120,8 @@ pub struct ScannerPolicy {
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
     /// no duplicate signal unless a dedupe is allowed.
     pub invoked_alone_folders: &'static [&'static str],
+    /// Folders whose children are standalone example projects: no duplicate between two.
+    pub example_folders: &'static [&'static str],
     /// Migration guides and what's-new pages, which name old APIs on purpose.
     pub change_pages: &'static [&'static str],
     /// The signals those pages never draw.
@@ -128,6 +130,8 @@ pub struct ScannerPolicy {
     pub package_manifests: &'static [&'static str],
     /// Words that make a path segment a made-up name (`my_agent/`): no missing-path.
     pub placeholder_path_words: &'static [&'static str],
+    /// Segment names that stand for the reader's own (`src/package_name/`): no missing-path.
+    pub placeholder_path_names: &'static [&'static str],
     /// Capitalised words that make a path a pattern (`0.MINOR.x`), matched as written.
     pub placeholder_version_words: &'static [&'static str],
     /// How many rooted links into folders the repository lacks make a `.md` document outside a
@@ -148,6 +152,12 @@ pub struct ScannerPolicy {
     pub drift_literals: &'static [&'static str],
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
+    /// Labels that make a line an example ("✅ Right:", "❌ Wrong:").
+    pub missing_path_example_labels: &'static [&'static str],
+    /// Words in a table column's header that plan its paths ("Target Location").
+    pub missing_path_plan_columns: &'static [&'static str],
+    /// Words in a list's lead-in line that make its paths outputs or intentions.
+    pub missing_path_lead_in_cues: &'static [(&'static str, &'static [&'static str])],
 }
 
 /// The reader table as published.
@@ -461,8 +471,13 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
+            missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,
+            missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
+            missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
+            example_folders: crate::scan::detectors::duplicate::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
+            placeholder_path_names: crate::scan::detectors::missing_path::PLACEHOLDER_NAMES,
             placeholder_version_words:
                 crate::scan::detectors::missing_path::PLACEHOLDER_VERSION_WORDS,
             foreign_routes_min: crate::scan::detectors::missing_path::FOREIGN_ROUTES_MIN,

@@ -171,6 +171,8 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/test_data/**",
             "**/mdtest/**",
             "**/__snapshots__/**",
+            "**/{tests,test}/**/data/**",
+            "**/{tests,test}/**/snapshots/**",
         ],
         why: "test data: a test reads or expects the text, so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living)",
     },

@@ -840,6 +840,73 @@ fn test_data_is_not_documentation_to_finish() {
     assert!(read(d, "docs/guide.md").contains("`src/new_name.py`"));
 }
 
+/// A session summary kept under a test folder's data (`tests/data/sessions/run/<date>-summary.md`,
+/// beside the metrics file a test reads) and a test's snapshot of a rendered prompt are test
+/// data: never swept, never marked. Six old session logs of the repository's own are still
+/// swept down to the five newest.
+#[test]
+fn session_logs_in_test_data_are_not_swept() {
+    let r = repo();
+    let d = &r.root;
+    let summary = "# Swarm Session Summary\nDate: 2025-07-05T01:28:45.294Z\n\n## Operations\n\nTODO: nothing ran.\n";
+    write(
+        d,
+        "tests/data/sessions/run/2025-07-05T01-28-45.294Z-summary.md",
+        summary,
+    );
+    write(
+        d,
+        "tests/data/sessions/run/2025-07-05T01-28-45.294Z-metrics.json",
+        "{}\n",
+    );
+    write(
+        d,
+        "libs/agent/tests/unit/snapshots/system_prompt.md",
+        "You are an agent.\n\nTODO: the tool list below is rendered by the test.\n",
+    );
+    for day in 1..=6 {
+        write(
+            d,
+            &format!(".claude/sessions/2025-07-0{day}-work.md"),
+            &format!("# Session {day}\n\nWorked on the parser.\n"),
+        );
+    }
+    git(d, &["add", "-A"]);
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(d)
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args(["commit", "-q", "-m", "old sessions"])
+        .env("GIT_AUTHOR_DATE", "2025-07-06T00:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2025-07-06T00:00:00Z")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let s = scan(d);
+    let none: Vec<(String, String)> = Vec::new();
+    assert_eq!(
+        sigs(
+            &s,
+            "tests/data/sessions/run/2025-07-05T01-28-45.294Z-summary.md"
+        ),
+        none
+    );
+    assert_eq!(
+        sigs(&s, "libs/agent/tests/unit/snapshots/system_prompt.md"),
+        none
+    );
+    check_apply(d, &[]);
+    assert_eq!(
+        read(
+            d,
+            "tests/data/sessions/run/2025-07-05T01-28-45.294Z-summary.md"
+        ),
+        summary
+    );
+    assert!(!d.join(".claude/sessions/2025-07-01-work.md").exists());
+    assert!(d.join(".claude/sessions/2025-07-02-work.md").exists());
+}
+
 /// What a tool or a skill ships (`assets/AGENTS.md`, a `spec-template.md`, a named skill set's
 /// `bmm-skills/x/SKILL.md`) is written for other projects: a template's `status: draft` and a
 /// compatibility shim's "Deprecated: use x" are its content, and the repository's installed
@@ -1058,4 +1125,177 @@ fn links_in_mdx_comments_are_not_claims() {
         sigs(&s, "apps/docs/licensing.mdx"),
         [pair("missing-path", "../TERMS.md")]
     );
+}
+
+/// A path in a plan's "Target Location" column, the outputs a list's lead-in says the tests
+/// generate, a "✅ Right:" example, a location marked "(auto-generated)", a step that writes a
+/// scratch file, a denial ("not a production `x/` tree"), a `package_name` placeholder and a
+/// package-relative shorthand written after the layout moved are not claims. A plan's current
+/// location, an ordinary list item, a step that reads a deleted file and a path renamed after
+/// the document was written are still reported (and the rename still written).
+#[test]
+fn plans_outputs_examples_denials_and_shorthand() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "plugins/x/manifest.json", "{}\n");
+    write(d, "src/main.py", "print()\n");
+    write(d, "scripts/build.sh", "echo\n");
+    write(d, "scripts/tests/test_build.py", "def test():\n    pass\n");
+    write(d, "docs/memory/README.md", "# Memory\n");
+    write(d, "tests/migration/local/run.js", "run()\n");
+    write(
+        d,
+        "libs/agents/middleware/files.py",
+        "def read():\n    return 1\n",
+    );
+    write(d, "libs/tools/core/run.py", "def run():\n    return 2\n");
+    write(d, ".claude/skills/CHANGES.md", "# Changes\n");
+    write(d, ".claude/skills/release-notes.md", "# Notes\n");
+    commit(d, "code");
+    write(
+        d,
+        "libs/tools/README.md",
+        "# Tools\n\nThe runner is `core/run.py`.\n",
+    );
+    commit(d, "tools readme");
+    git(
+        d,
+        &[
+            "rm",
+            "-q",
+            ".claude/skills/CHANGES.md",
+            ".claude/skills/release-notes.md",
+        ],
+    );
+    std::fs::create_dir_all(d.join("libs/agents/agents")).unwrap();
+    std::fs::create_dir_all(d.join("libs/tools/tools")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            "libs/agents/middleware",
+            "libs/agents/agents/middleware",
+        ],
+    );
+    git(d, &["mv", "libs/tools/core", "libs/tools/tools/core"]);
+    commit(d, "package layout");
+    write(
+        d,
+        "libs/agents/THREAT_MODEL.md",
+        "# Threats\n\nReads go through `middleware/files.py`.\n",
+    );
+    write(
+        d,
+        "docs/reorg.md",
+        "# Reorg\n\n| Part | Current Location | Target Location |\n|---|---|---|\n\
+         | tests | `src/old_tests/` | `plugins/x/tests/` |\n",
+    );
+    write(
+        d,
+        "tests/migration/README.md",
+        "# Migration tests\n\nEach test generates a JSON results file:\n- `local/local-results.json`\n\n\
+         The suites:\n- `local/gone.js`\n",
+    );
+    write(
+        d,
+        "docs/rules.md",
+        "# Rules\n\n✅ **Right**: `tests/auth.test.js`, `scripts/deploy.sh`\n\n\
+         Release with `scripts/release.sh`.\n\n\
+         **Location**: `docs/memory/contract.yaml` (auto-generated)\n\n\
+         | `scripts/tests/` | not a production `scripts/workflows/` tree |\n\n\
+         Use the src layout: `src/package_name/`.\n",
+    );
+    write(
+        d,
+        ".claude/skills/release.md",
+        "# Release\n\n## 1. Read `CHANGES.md`\n\n## 2. Write `release-notes.md`\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/reorg.md"),
+        [pair("missing-path", "src/old_tests/")]
+    );
+    assert_eq!(
+        sigs(&s, "tests/migration/README.md"),
+        [pair("missing-path", "local/gone.js")]
+    );
+    assert_eq!(
+        sigs(&s, "docs/rules.md"),
+        [pair("missing-path", "scripts/release.sh")]
+    );
+    assert_eq!(
+        sigs(&s, ".claude/skills/release.md"),
+        [pair("missing-path", "CHANGES.md")]
+    );
+    let none: Vec<(String, String)> = Vec::new();
+    assert_eq!(sigs(&s, "libs/agents/THREAT_MODEL.md"), none);
+    assert_eq!(
+        sigs(&s, "libs/tools/README.md"),
+        [pair("missing-path", "core/run.py")]
+    );
+    check_apply(d, &[]);
+    assert!(read(d, "libs/tools/README.md").contains("`tools/core/run.py`"));
+    assert!(read(d, "libs/agents/THREAT_MODEL.md").contains("`middleware/files.py`"));
+}
+
+/// A roadmap whose phases each have a status is finished only when every phase is ("⏳
+/// Planned" and "🔄 66% Complete" are not); two example projects each carry the block they
+/// need to stand alone. A report whose statuses all say done, and the repository's own two
+/// agent instruction files repeating a block, are still reported.
+#[test]
+fn item_statuses_and_standalone_examples() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/ROADMAP.md",
+        "# Roadmap\n\n## Phase 1\n\n**Status**: ✅ Completed\n\n## Phase 2\n\n**Status**: ⏳ Planned\n",
+    );
+    write(
+        d,
+        "docs/PROJECT.md",
+        "# Project\n\n**Status**: 🔄 66% Complete\n",
+    );
+    write(
+        d,
+        "docs/report.md",
+        "# Report\n\n**Status**: ✅ COMPLETE\n\n## Findings\n\n**Status**: Implementation complete\n",
+    );
+    let block = "## Content pillars\n\n1. Explain one idea per post with a worked example a reader can run in a minute.\n\
+                 2. Link the primary source for every claim and quote the passage that supports it.\n\
+                 3. End with what the reader should try next and where to ask questions about it.\n";
+    write(
+        d,
+        "examples/writer/AGENTS.md",
+        &format!("# Writer\n\n{block}"),
+    );
+    write(
+        d,
+        "examples/builder/AGENTS.md",
+        &format!("# Builder\n\n{block}"),
+    );
+    // Three copies of one block make a group of three: the guides repeat another block.
+    let guide = block
+        .replace("post", "change")
+        .replace("reader", "reviewer");
+    write(d, "AGENTS.md", &format!("# Agents\n\n{guide}"));
+    write(d, "cli/AGENTS.md", &format!("# CLI\n\n{guide}"));
+    commit(d, "docs");
+    let s = scan(d);
+    let none: Vec<(String, String)> = Vec::new();
+    assert_eq!(sigs(&s, "docs/ROADMAP.md"), none);
+    assert_eq!(sigs(&s, "docs/PROJECT.md"), none);
+    assert_eq!(sigs(&s, "docs/report.md"), [pair("status-done", "")]);
+    let dup = |p: &str| {
+        sigs(&s, p)
+            .into_iter()
+            .filter(|(k, _)| k == "duplicate-block")
+            .count()
+    };
+    assert_eq!(
+        dup("examples/writer/AGENTS.md") + dup("examples/builder/AGENTS.md"),
+        0
+    );
+    assert_eq!(dup("AGENTS.md") + dup("cli/AGENTS.md"), 1);
 }

@@ -6,6 +6,9 @@
 //! 2. A `dir` rule governs a matching directory as one aggregate; the outermost matching
 //!    directory wins, and the files inside are not governed one by one.
 //! 3. Otherwise the first matching `file` rule, in rulebook order, governs the file.
+//!
+//! Before all three, a file whose path gives a role that draws no `lifecycle` (test data:
+//! a session summary a test reads, a rendered prompt's snapshot) is governed by no rule.
 
 use super::rulebook::{lifetime_name, MatchKind, Rule, Rulebook, ServedBy};
 use super::{DateSource, Facts, Governed, PathSource, Status};
@@ -30,6 +33,14 @@ pub fn evaluate(
     history: Option<&History>,
     now: i64,
 ) -> Vec<Governed> {
+    // Lifecycle rules read paths, so the path's role decides (`roles::allowed_kinds`).
+    let roles = crate::roles::Roles::new(root, rulebook.roles.clone());
+    let files: Vec<String> = files
+        .iter()
+        .filter(|f| crate::roles::allows(roles.of_path(f), "lifecycle", false))
+        .cloned()
+        .collect();
+    let files = files.as_slice();
     let keeps: Vec<&Rule> = rulebook
         .rules
         .iter()

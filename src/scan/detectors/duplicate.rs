@@ -92,6 +92,33 @@ pub fn canonical_copy(copies: &[Copy]) -> usize {
         .unwrap_or(0)
 }
 
+/// Folders whose children are standalone example projects, each copied or run alone.
+pub const EXAMPLE_FOLDERS: &[&str] = &["examples", "example", "samples", "demos", "cookbook"];
+
+/// Whether two documents sit in two different example projects (`examples/a/AGENTS.md` and
+/// `examples/b/AGENTS.md`): each project stands alone, so the repetition is its design and a
+/// pointer from one to the other would break the one copied out.
+///
+/// ```
+/// use hygiene::scan::detectors::duplicate::separate_examples;
+/// assert!(separate_examples("examples/writer/AGENTS.md", "examples/builder/AGENTS.md"));
+/// assert!(!separate_examples("examples/writer/AGENTS.md", "examples/writer/docs/x.md"));
+/// assert!(!separate_examples("examples/writer/AGENTS.md", "docs/guide.md"));
+/// assert!(!separate_examples("examples/a.md", "examples/b.md"));
+/// ```
+pub fn separate_examples(a: &str, b: &str) -> bool {
+    // The project folder: an example folder's child that holds the document.
+    fn project(p: &str) -> Option<&str> {
+        let segs: Vec<&str> = p.split('/').collect();
+        let i = segs[..segs.len().saturating_sub(2)]
+            .iter()
+            .position(|s| EXAMPLE_FOLDERS.contains(s))?;
+        let len = segs[..=i + 1].iter().map(|s| s.len() + 1).sum::<usize>() - 1;
+        Some(&p[..len])
+    }
+    matches!((project(a), project(b)), (Some(x), Some(y)) if x != y)
+}
+
 /// One duplicate span to report: `(start_line, end_line, canonical_ref, dedupe allowed)`.
 pub type DupSpan = (u32, u32, String, bool);
 
@@ -275,7 +302,10 @@ pub fn index(
             let kpath = &docs[kd].path;
             let kept_readers = readers.of(kpath);
             for &(di, s, e) in &members {
-                if di == kd || docs[di].role != crate::roles::Role::Living {
+                if di == kd
+                    || docs[di].role != crate::roles::Role::Living
+                    || separate_examples(&docs[di].path, kpath)
+                {
                     continue;
                 }
                 for d in [di, kd] {

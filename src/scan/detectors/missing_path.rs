@@ -53,12 +53,18 @@ fn foreign_routes(doc: &Doc, ctx: &TreeCtx<'_>) -> usize {
 /// The detector.
 pub struct MissingPath;
 
+/// The text of root-relative document `doc`, read again (only for a reference that is
+/// missing: the scan does not keep every document's text).
+fn text_of(ctx: &TreeCtx<'_>, doc: &str) -> Option<String> {
+    let full = crate::paths::resolve_inside(&ctx.tree.root, doc, false).ok()?;
+    String::from_utf8(std::fs::read(full).ok()?).ok()
+}
+
 /// Line `line` of root-relative document `doc`, read again (only for the rare reference git
 /// renamed: the scan does not keep every document's text).
 fn line_of(ctx: &TreeCtx<'_>, doc: &str, line: u32) -> Option<String> {
-    let full = crate::paths::resolve_inside(&ctx.tree.root, doc, false).ok()?;
-    let text = String::from_utf8(std::fs::read(full).ok()?).ok()?;
-    text.lines()
+    text_of(ctx, doc)?
+        .lines()
         .nth(line.checked_sub(1)? as usize)
         .map(str::to_string)
 }
@@ -124,17 +130,18 @@ fn generic_path(ctx: &TreeCtx<'_>, written: &str) -> bool {
 
 /// Words on a reference's line that make its path something other than this repository's
 /// claim, with why. The words are matched, lowercase, in the clause before the path (`before`:
-/// the reader's project, an intention) or anywhere on the line (a table cell that plans the
-/// file, a recorded removal). Published as `scanner.missing_path_line_cues`.
+/// the reader's project, an intention), right after it (`after`: "(auto-generated)") or
+/// anywhere on the line (`line`: a table cell that plans the file, a recorded removal).
+/// Published as `scanner.missing_path_line_cues`.
 pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "the reader's project",
-        before: true,
+        at: CueAt::Before,
         words: &["your ", "you'll ", "the user's ", "after adding "],
     },
     LineCue {
         cue: "an intention",
-        before: true,
+        at: CueAt::Before,
         words: &[
             "create ",
             "create:",
@@ -143,11 +150,14 @@ pub const LINE_CUES: &[LineCue] = &[
             "will add",
             "to be written",
             "into a ",
+            "write `",
+            "generate `",
+            "draft `",
         ],
     },
     LineCue {
         cue: "an intention",
-        before: false,
+        at: CueAt::Line,
         words: &[
             "| create",
             "| add |",
@@ -158,12 +168,28 @@ pub const LINE_CUES: &[LineCue] = &[
     },
     LineCue {
         cue: "an example",
-        before: true,
+        at: CueAt::Before,
         words: &["e.g.", "for example", "for instance", " like ", "such as "],
     },
     LineCue {
+        cue: "a denial",
+        at: CueAt::Before,
+        words: &["not a ", "not an ", "instead of ", "rather than "],
+    },
+    LineCue {
+        cue: "an output",
+        at: CueAt::After,
+        words: &[
+            "(auto-generated",
+            "(generated",
+            "(created by",
+            "(written by",
+            "(output",
+        ],
+    },
+    LineCue {
         cue: "the removal is recorded",
-        before: false,
+        at: CueAt::Line,
         words: &[
             "was removed",
             "were removed",
@@ -182,7 +208,7 @@ pub const LINE_CUES: &[LineCue] = &[
     },
     LineCue {
         cue: "the removal is recorded",
-        before: true,
+        at: CueAt::Before,
         words: &[
             "this removes ",
             "this deletes ",
@@ -195,16 +221,42 @@ pub const LINE_CUES: &[LineCue] = &[
     },
 ];
 
+/// Where a [`LineCue`]'s words are looked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CueAt {
+    /// In the clause before the path.
+    Before,
+    /// Right after the path (its closing backtick and spaces skipped).
+    After,
+    /// Anywhere on the line.
+    Line,
+}
+
 /// One row of [`LINE_CUES`].
 #[derive(Debug, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
 pub struct LineCue {
     /// What the words say about the path.
     pub cue: &'static str,
-    /// Matched only before the path (else anywhere on the line).
-    pub before: bool,
+    /// Where the words are matched.
+    pub at: CueAt,
     /// The words, lowercase.
     pub words: &'static [&'static str],
 }
+
+/// Labels that make a line (or list item) an example: "✅ **Right**: `tests/auth.test.js`",
+/// "❌ Wrong: ...": the line's first word, right before a colon that comes before the path. A
+/// line whose first word starts with "example" needs only a colon before the path ("**Example
+/// usage**: `a.md`"). Published as `scanner.missing_path_example_labels`.
+pub const EXAMPLE_LABELS: &[&str] = &[
+    "right",
+    "wrong",
+    "good",
+    "bad",
+    "correct",
+    "incorrect",
+    "avoid",
+];
 
 /// The cue of `line` for the path `written`, if any.
 ///
@@ -216,13 +268,19 @@ pub struct LineCue {
 /// assert_eq!(line_cue("Link the ADR, e.g. `docs/adr/0001-x.md`.", "docs/adr/0001-x.md"), Some("an example"));
 /// assert_eq!(line_cue("esbuild writes paths like `../src/main.ts` into the map.", "../src/main.ts"), Some("an example"));
 /// assert_eq!(line_cue("- **Examples**: `references/finance.md`, `references/mnda.md`", "references/mnda.md"), Some("an example"));
+/// assert_eq!(line_cue("✅ **Right**: `tests/auth.test.js`, `scripts/deploy.sh`", "scripts/deploy.sh"), Some("an example"));
 /// assert_eq!(line_cue("2. A `scripts/rotate.py` script would be helpful", "scripts/rotate.py"), Some("an intention"));
+/// assert_eq!(line_cue("## 5. Write `release-notes.md`", "release-notes.md"), Some("an intention"));
+/// assert_eq!(line_cue("**Location**: `docs/memory/contract.yaml` (auto-generated)", "docs/memory/contract.yaml"), Some("an output"));
+/// assert_eq!(line_cue("| `scripts/tests/` | not a production `scripts/workflows/` tree |", "scripts/workflows/"), Some("a denial"));
 /// assert_eq!(line_cue("- Python examples: See `scripts/query.py`", "scripts/query.py"), None);
 /// assert_eq!(line_cue("- **Old:** `tasks/tasks.json`", "tasks/tasks.json"), Some("the removal is recorded"));
 /// // Another clause's words are about another path.
 /// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
-/// // After the path, "your" is about something else.
+/// // After the path, "your" is about something else; a path "(generated by `gen.py`)" names is not the output.
 /// assert_eq!(line_cue("See `docs/setup.md` for your first run.", "docs/setup.md"), None);
+/// assert_eq!(line_cue("`api.json` (generated by `scripts/gen.py`)", "scripts/gen.py"), None);
+/// assert_eq!(line_cue("- Right-click `docs/setup.md`: opens it", "docs/setup.md"), None);
 /// ```
 pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
     // "e.g. " ends no clause (same length, so offsets hold).
@@ -230,7 +288,8 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
         .to_lowercase()
         .replace("e.g. ", "e.g.,")
         .replace("i.e. ", "i.e.,");
-    let at = lower.find(&written.to_lowercase()).unwrap_or(lower.len());
+    let w = written.to_lowercase();
+    let at = lower.find(&w).unwrap_or(lower.len());
     // Only the clause that holds the path: "Create: `a`. Delete: `b`." says nothing of `b`.
     let before = &lower[..at];
     let before = [". ", "; ", "| "]
@@ -238,20 +297,154 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
         .filter_map(|sep| before.rfind(sep).map(|i| i + sep.len()))
         .max()
         .map_or(before, |i| &before[i..]);
+    let after = lower
+        .get(at + w.len()..)
+        .unwrap_or("")
+        .trim_start_matches(['`', ' ']);
     // A line (or list item) labelled as an example: "**Examples**: `references/finance.md`".
     // Not "Python examples: see `scripts/query.py`", which says where the examples are.
-    let label = lower.trim_start_matches(|c: char| "-*+>#0123456789. ".contains(c));
+    let label = lower.trim_start_matches(|c: char| !c.is_alphabetic());
     let at_in_label = at.saturating_sub(lower.len() - label.len());
-    if label.starts_with("example") && label.get(..at_in_label).is_some_and(|l| l.contains(':')) {
+    let first = label
+        .split(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("");
+    let labelled = if first.starts_with("example") {
+        label.get(..at_in_label).is_some_and(|l| l.contains(':'))
+    } else {
+        EXAMPLE_LABELS.contains(&first)
+            && label
+                .get(first.len()..at_in_label)
+                .is_some_and(|l| l.trim_start_matches(['*', '_', ' ']).starts_with(':'))
+    };
+    if labelled {
         return Some("an example");
     }
     LINE_CUES
         .iter()
-        .find(|c| {
-            let hay = if c.before { before } else { lower.as_str() };
-            c.words.iter().any(|w| hay.contains(w))
+        .find(|c| match c.at {
+            CueAt::Before => c.words.iter().any(|w| before.contains(w)),
+            CueAt::After => c.words.iter().any(|w| after.starts_with(w)),
+            CueAt::Line => c.words.iter().any(|w| lower.contains(w)),
         })
         .map(|c| c.cue)
+}
+
+/// Words in the header of a table column that plan its paths ("Target Location", "Proposed
+/// path"): a path in that column is an intention. Published as
+/// `scanner.missing_path_plan_columns`.
+pub const PLAN_COLUMNS: &[&str] = &[
+    "target",
+    "proposed",
+    "planned",
+    "new location",
+    "new path",
+    "destination",
+    "to create",
+];
+
+/// Words in the line that introduces a list ("Each test generates a JSON results file:",
+/// "Files to create:") that make its items' paths something other than files this
+/// repository holds, with why. Published as `scanner.missing_path_lead_in_cues`.
+pub const LEAD_IN_CUES: &[(&str, &[&str])] = &[
+    (
+        "an output",
+        &[
+            "generates",
+            "writes",
+            "produces",
+            "outputs",
+            "will be generated",
+            "are generated",
+        ],
+    ),
+    (
+        "an intention",
+        &[
+            "to create",
+            "will create",
+            "will be created",
+            "to be created",
+            "to add",
+            "planned",
+        ],
+    ),
+];
+
+/// The cue that the lines around line `line` (1-based) of `text` give its path `written`: the
+/// header of the table column it sits in ([`PLAN_COLUMNS`]) or the line that introduces the
+/// list it is an item of ([`LEAD_IN_CUES`]).
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::context_cue;
+/// let table = "| Part | Current | Target Location |\n|---|---|---|\n| tests | `a/tests/` | `plugins/x/tests/` |\n";
+/// assert_eq!(context_cue(table, 3, "plugins/x/tests/"), Some("an intention"));
+/// assert_eq!(context_cue(table, 3, "a/tests/"), None);
+/// let list = "Each test generates a JSON results file:\n- `local/results.json`\n- `docker/results.json`\n";
+/// assert_eq!(context_cue(list, 3, "docker/results.json"), Some("an output"));
+/// let done = "Files created:\n- `src/a.rs`\n";
+/// assert_eq!(context_cue(done, 2, "src/a.rs"), None);
+/// // The item's own verb governs its path; a parent item can introduce nested ones.
+/// let steps = "The build writes its outputs:\n1. Run `scripts/gen.sh` to start.\n";
+/// assert_eq!(context_cue(steps, 2, "scripts/gen.sh"), None);
+/// let nested = "- Files to create:\n  - `src/new.rs`\n";
+/// assert_eq!(context_cue(nested, 2, "src/new.rs"), Some("an intention"));
+/// ```
+pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let i = (line as usize).checked_sub(1)?;
+    let here = lines.get(i)?.trim();
+    if here.starts_with('|') {
+        let at = here.find(written)?;
+        let column = here[..at].matches('|').count();
+        let mut top = i;
+        while top > 0 && lines[top - 1].trim().starts_with('|') {
+            top -= 1;
+        }
+        let header = lines[top].trim().to_lowercase();
+        let cell = header.split('|').nth(column)?;
+        return PLAN_COLUMNS
+            .iter()
+            .any(|w| cell.contains(w))
+            .then_some("an intention");
+    }
+    let item = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with(['-', '*', '+'])
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    // Only an item that is the path itself ("- `local/results.json`", maybe described after
+    // it): in "- Run `scripts/x.sh` to ..." the item's own verb says what the path is.
+    let body = here
+        .trim_start_matches(|c: char| "-*+".contains(c) || c.is_ascii_digit())
+        .trim_start_matches(['.', ')'])
+        .trim_start();
+    let names_it_first = body.starts_with(&format!("`{written}`"))
+        || (body.starts_with('[') && body.contains(&format!("]({written}")));
+    if !item(here) || !names_it_first {
+        return None;
+    }
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mine = indent(lines[i]);
+    let mut j = i;
+    while j > 0 {
+        j -= 1;
+        let l = lines[j];
+        // Blank lines, sibling items and what sits deeper than this item belong to the list.
+        if l.trim().is_empty() || indent(l) > mine || (item(l) && indent(l) == mine) {
+            continue;
+        }
+        let lead = l.trim().to_lowercase();
+        if !lead.ends_with(':') {
+            return None;
+        }
+        return LEAD_IN_CUES
+            .iter()
+            .find(|(_, words)| words.iter().any(|w| lead.contains(w)))
+            .map(|(cue, _)| *cue);
+    }
+    None
 }
 
 /// Words that make a path segment's name a made-up one (`integrations/my_agent/`,
@@ -270,6 +463,8 @@ pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz",
 /// assert!(!placeholder_path("src/mystery.rs") && !placeholder_path("examples/basic.md"));
 /// assert!(placeholder_path("changelogs/0.MINOR.x.md") && placeholder_path("notes/YYYY-MM-DD.md"));
 /// assert!(!placeholder_path("docs/VERSIONING.md") && !placeholder_path("changelogs/0.9.x.md"));
+/// assert!(placeholder_path("src/package_name/") && placeholder_path("skills/skill-name/SKILL.md"));
+/// assert!(!placeholder_path("src/display_name.rs") && !placeholder_path("src/names/x.rs"));
 /// ```
 pub fn placeholder_path(written: &str) -> bool {
     let words = written
@@ -286,7 +481,35 @@ pub fn placeholder_path(written: &str) -> bool {
         || written
             .split(['/', '-', '_', '.'])
             .any(|w| PLACEHOLDER_VERSION_WORDS.contains(&w))
+        || written.split('/').any(|seg| {
+            let stem = seg.split('.').next().unwrap_or(seg).replace('-', "_");
+            PLACEHOLDER_NAMES.contains(&stem.to_ascii_lowercase().as_str())
+        })
 }
+
+/// Folder and file names that stand for the reader's own (`src/package_name/`,
+/// `my-project/`'s `project-name.md`): matched against a path segment's stem, `-` read as `_`.
+pub const PLACEHOLDER_NAMES: &[&str] = &[
+    "package_name",
+    "project_name",
+    "module_name",
+    "app_name",
+    "crate_name",
+    "pkg_name",
+    "lib_name",
+    "service_name",
+    "component_name",
+    "feature_name",
+    "plugin_name",
+    "skill_name",
+    "agent_name",
+    "tool_name",
+    "repo_name",
+    "file_name",
+    "filename",
+    "dir_name",
+    "folder_name",
+];
 
 /// Capitalised words that stand for a version's part or a date in a path pattern
 /// (`changelogs/0.MINOR.x.md`, `notes/YYYY-MM-DD.md`): matched as written.
@@ -370,6 +593,49 @@ fn beside_a_sibling(ctx: &TreeCtx<'_>, doc: &Doc, line: u32, written: &str) -> b
                 }
             }
         })
+}
+
+/// Whether a code path is written from inside the package the document sits beside (a
+/// `THREAT_MODEL.md` in `libs/agents/` naming `middleware/files.py` for
+/// `libs/agents/agents/middleware/files.py`; `src/` and `lib/` likewise), and history does not
+/// show the text predating that layout: the path's first rename is older than the document.
+fn package_shorthand(
+    ctx: &TreeCtx<'_>,
+    doc: &Doc,
+    written: &str,
+    cands: &[(String, bool)],
+) -> bool {
+    let w = written.trim_start_matches("./");
+    if w.starts_with(['/', '.']) || !w.contains('/') {
+        return false;
+    }
+    let dir = crate::scan::refs::folder(&doc.path);
+    let own = dir.rsplit('/').next().unwrap_or(dir);
+    let join = |sub: &str| match dir {
+        "" => format!("{sub}/{w}"),
+        d => format!("{d}/{sub}/{w}"),
+    };
+    let found = ["src", "lib", own, &own.replace('-', "_")]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .any(|s| ctx.tree.exists(&join(s)));
+    if !found {
+        return false;
+    }
+    let Some(h) = ctx.history else {
+        return true;
+    };
+    let first_rename = cands.iter().find_map(|(c, _)| match h.event(c) {
+        Some(crate::git::LastEvent::RenamedTo(_, ci, _)) => Some(ci),
+        _ => None,
+    });
+    let doc_born = h.touches(&doc.path).and_then(|t| t.last().copied());
+    match (first_rename, doc_born) {
+        (None, _) => true,
+        // Indices count back from the newest commit: a larger one is older.
+        (Some(rename), Some(born)) => rename > born,
+        (Some(_), None) => false,
+    }
 }
 
 /// Whether a site page's missing route names a page by its frontmatter `slug`, `url` or
@@ -575,6 +841,10 @@ impl Detector for MissingPath {
             if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
                 continue;
             }
+            if r.via == crate::report::Via::Code && package_shorthand(ctx, doc, written, candidates)
+            {
+                continue;
+            }
             if r.via == crate::report::Via::Link
                 && !evidence
                 && (served_by_slug(ctx, doc, written)
@@ -586,6 +856,9 @@ impl Detector for MissingPath {
                 line_cue(&l, written).is_some()
                     || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
             }) {
+                continue;
+            }
+            if text_of(ctx, &doc.path).is_some_and(|t| context_cue(&t, r.line, written).is_some()) {
                 continue;
             }
             // A path inside a folder the scan never descends into by default (`vendor/bundle/`,

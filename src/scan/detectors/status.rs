@@ -2,7 +2,9 @@
 //! Shipped` heading) or a frontmatter `status:` whose first word says the work is finished.
 //! Only the first word counts, so `Status: not done yet` is not a signal. A status that names
 //! the release it shipped in (`Implemented (v0.21+)`, `Shipped in 2.3`) is a feature
-//! reference's note of availability, not finished work waiting to be archived.
+//! reference's note of availability, not finished work waiting to be archived. A status above
+//! the first section is the document's own; status lines inside sections are its items' (a
+//! roadmap's phases), and one that is not finished means the document is not.
 
 use super::{first_word, prose_lines, status_value, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -37,6 +39,30 @@ pub fn names_a_release(value: &str) -> bool {
     })
 }
 
+/// Whether a status value says finished anywhere ("Implementation complete", "✅ Done"), with
+/// no negation ("not implemented") and no share below all ("⚠️ 10% Complete").
+///
+/// ```
+/// use hygiene::scan::detectors::status::finished;
+/// assert!(finished("✅ COMPLETE - parallel") && finished("Implementation complete"));
+/// assert!(finished("✅ 100% Complete"));
+/// assert!(!finished("planned, not implemented.") && !finished("⚠️ 10% Complete"));
+/// assert!(!finished("🔄 In Progress (30% complete)") && !finished("Planned"));
+/// ```
+pub fn finished(value: &str) -> bool {
+    let lower = value.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let partial = lower.contains('%') && !lower.contains("100%");
+    !partial
+        && !words
+            .iter()
+            .any(|w| ["not", "no", "partially", "partial"].contains(w))
+        && words.iter().any(|w| DONE_WORDS.contains(w))
+}
+
 /// The detector.
 pub struct StatusDone;
 
@@ -60,14 +86,42 @@ impl Detector for StatusDone {
         if !doc.lower_prose.contains("status") {
             return Vec::new();
         }
+        // A status above the document's first section is the document's own. Status lines
+        // inside sections are each item's (a roadmap's phases, a list of proposals): the
+        // document is finished only when every one of them says so.
+        let mut headings = 0;
+        let mut first_done = None;
         for (line, l) in prose_lines(&doc.parsed.prose) {
-            if let Some(v) = status_value(l) {
-                if DONE_WORDS.contains(&first_word(v).as_str()) && !names_a_release(v) {
-                    let text = line_text(doc, line);
-                    return vec![Signal::StatusDone { line, text }.into()];
+            let own = headings < 2;
+            if l.starts_with('#') {
+                headings += 1;
+            }
+            let Some(v) = status_value(l) else { continue };
+            if own {
+                if !finished(v)
+                    || !DONE_WORDS.contains(&first_word(v).as_str())
+                    || names_a_release(v)
+                {
+                    return Vec::new();
                 }
+                let text = line_text(doc, line);
+                return vec![Signal::StatusDone { line, text }.into()];
+            }
+            if !finished(v) {
+                return Vec::new();
+            }
+            if first_done.is_none()
+                && DONE_WORDS.contains(&first_word(v).as_str())
+                && !names_a_release(v)
+            {
+                first_done = Some(line);
             }
         }
-        Vec::new()
+        first_done
+            .map(|line| {
+                let text = line_text(doc, line);
+                vec![Signal::StatusDone { line, text }.into()]
+            })
+            .unwrap_or_default()
     }
 }
