@@ -1299,3 +1299,100 @@ fn item_statuses_and_standalone_examples() {
     );
     assert_eq!(dup("AGENTS.md") + dup("cli/AGENTS.md"), 1);
 }
+
+/// A Hugging Face doc-builder site (a `_toctree.yml` beside its pages) links pages by route
+/// without extension and into API entries its `[[autodoc]]` lines generate; a heading in
+/// Devanagari keeps its virama in the slug; an agent project's prompts (`app/.claude/agents/`)
+/// name files from the project's folder; an example's ticked feature list is its content; a
+/// path the text expects gone ("skip if still present") is no claim. A route to no page, an
+/// anchor into a page without it, a project file that is gone and a finished plan's checklist
+/// are still reported.
+#[test]
+fn doc_builder_sites_agent_projects_and_example_content() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/source/en/_toctree.yml",
+        "- title: Start\n  sections:\n  - local: index\n    title: Intro\n",
+    );
+    write(
+        d,
+        "docs/source/en/tutorials/tools.md",
+        "# Tools\n\n## Build one\n",
+    );
+    write(
+        d,
+        "docs/source/en/reference/agents.md",
+        "# Agents\n\n[[autodoc]] CodeAgent\n",
+    );
+    write(d, "docs/source/en/installation.md", "# Install\n\n## Pip\n");
+    write(
+        d,
+        "docs/source/en/index.md",
+        "# Intro\n\nRead [tools](./tutorials/tools) and [the agent](reference/agents#smolagents.CodeAgent).\n\n\
+         See [the reference](./reference/index) and [setup](installation#setup).\n",
+    );
+    write(
+        d,
+        "docs/hi.md",
+        "# हिंदी\n\n[संग्रह](#टूल्स-का-कलेक्शन) and [x](#टूल्स-कलेक्शन-नहीं)\n\n### टूल्स का कलेक्शन\n",
+    );
+    write(
+        d,
+        "app/scripts/talent_scorer.py",
+        "def score():\n    return 1\n",
+    );
+    write(
+        d,
+        "app/.claude/agents/recruiter.md",
+        "---\nname: recruiter\ndescription: Scores candidates\n---\n\nRun `scripts/talent_scorer.py`, then `scripts/gone.py`.\n",
+    );
+    let boxes = "- [x] Navigate to web pages\n- [x] Click on elements\n- [x] Search within pages\n\
+                 - [x] Handle pop-ups\n- [x] Extract information\n";
+    write(
+        d,
+        "docs/examples/web_browser.md",
+        &format!("# Web browser\n\nThe agent can:\n\n{boxes}"),
+    );
+    write(
+        d,
+        "docs/rollout-report.md",
+        &format!("# Rollout report\n\n{boxes}"),
+    );
+    write(d, "cookbook/memory/README.md", "# Memory\n");
+    write(
+        d,
+        "cookbook/TEST_PROMPT.md",
+        "# Test prompt\n\n- `memory/surrealdb/` moves to `integrations/` (skip if still present)\n- Run `memory/gone.py`\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = sigs(&s, "docs/source/en/index.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-anchor", "installation#setup"),
+            pair("missing-path", "./reference/index"),
+        ]
+    );
+    assert_eq!(
+        sigs(&s, "docs/hi.md"),
+        [pair("missing-anchor", "#टूल्स-कलेक्शन-नहीं")]
+    );
+    assert_eq!(
+        sigs(&s, "app/.claude/agents/recruiter.md"),
+        [pair("missing-path", "scripts/gone.py")]
+    );
+    let none: Vec<(String, String)> = Vec::new();
+    assert_eq!(sigs(&s, "docs/examples/web_browser.md"), none);
+    assert_eq!(
+        sigs(&s, "docs/rollout-report.md"),
+        [pair("checklist-complete", "")]
+    );
+    assert_eq!(
+        sigs(&s, "cookbook/TEST_PROMPT.md"),
+        [pair("missing-path", "memory/gone.py")]
+    );
+}

@@ -213,6 +213,8 @@ pub fn fold(text: &str) -> String {
 /// // An emoji goes, its variation selector (a mark) stays: GitHub links `#️-video-overview`.
 /// assert_eq!(slug("📽️ Video Overview"), "\u{fe0f}-video-overview");
 /// assert_eq!(slug("🧑‍💻 Code"), "-code");
+/// // A Devanagari virama is a mark, not a letter: GitHub keeps it.
+/// assert_eq!(slug("टूल्स का कलेक्शन"), "टूल्स-का-कलेक्शन");
 /// ```
 pub fn slug(heading: &str) -> String {
     heading
@@ -227,17 +229,32 @@ pub fn slug(heading: &str) -> String {
         .collect()
 }
 
-/// The combining marks (Unicode `Mn`/`Me`) that headings carry besides letters: diacritics
-/// written apart, variation selectors after an emoji, the keycap of `1️⃣`. Spacing vowel signs
-/// are alphabetic already.
+/// Whether `c` is a mark (Unicode `M`: `Mn`, `Mc`, `Me`), which GitHub keeps in a slug:
+/// diacritics written apart, variation selectors after an emoji, the keycap of `1️⃣`, a
+/// Devanagari virama (`्`, which is not alphabetic). Read off regex-syntax's general category
+/// table once.
 fn combining_mark(c: char) -> bool {
-    matches!(c,
-        '\u{0300}'..='\u{036F}'
-        | '\u{1AB0}'..='\u{1AFF}'
-        | '\u{1DC0}'..='\u{1DFF}'
-        | '\u{20D0}'..='\u{20FF}'
-        | '\u{FE00}'..='\u{FE0F}'
-        | '\u{FE20}'..='\u{FE2F}')
+    static MARKS: std::sync::OnceLock<Vec<(char, char)>> = std::sync::OnceLock::new();
+    let ranges = MARKS.get_or_init(|| {
+        use regex_syntax::hir::{Class, HirKind};
+        match regex_syntax::parse(r"\p{M}").map(|h| h.into_kind()) {
+            Ok(HirKind::Class(Class::Unicode(cls))) => {
+                cls.iter().map(|r| (r.start(), r.end())).collect()
+            }
+            _ => Vec::new(),
+        }
+    });
+    ranges
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                std::cmp::Ordering::Less
+            } else if lo > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
 }
 
 /// A heading's text as an mkdocs site shows it, when it holds cross-references written
@@ -591,6 +608,31 @@ pub fn renders_props(text: &str) -> bool {
     false
 }
 
+/// Whether a page's prose asks its site to generate API documentation from code at build time
+/// (`[[autodoc]] smolagents.CodeAgent` for Hugging Face's doc-builder, `::: pkg.module` for
+/// mkdocstrings): the generated entries' anchors (`#smolagents.CodeAgent`) are not in the text.
+///
+/// ```
+/// use hygiene::scan::markdown::generates_api_docs;
+/// assert!(generates_api_docs("# Agents\n\n[[autodoc]] CodeAgent\n"));
+/// assert!(generates_api_docs("# API\n\n::: pydantic_ai.Agent\n"));
+/// assert!(!generates_api_docs("# Guide\n\nSee the API.\n") && !generates_api_docs(":::note\nx\n:::\n"));
+/// ```
+pub fn generates_api_docs(prose: &str) -> bool {
+    prose.lines().any(|l| {
+        let t = l.trim_start();
+        t.starts_with("[[autodoc]]")
+            || t.strip_prefix("::: ").is_some_and(|rest| {
+                let name = rest.trim();
+                !name.is_empty()
+                    && name.contains('.')
+                    && name
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            })
+    })
+}
+
 /// Whether raw HTML renders content from elsewhere: a self-closing component tag
 /// (`<Settings :level="2" />`, `<Snippet file="x.mdx" />`), a component rendering a list prop
 /// (`<PropertiesTable content={[{ name: 'onEnd' }]}`, whose rows get ids such as `#on-end`) or
@@ -829,7 +871,7 @@ pub fn parse(text: &str) -> Parsed {
     let prose = String::from_utf8(prose).unwrap_or_default();
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
-    p.includes_content |= renders_props(&prose);
+    p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);
     for r in &mut p.refs {
         let line = &text[p.lines.range(r.line, text.len())];
         let written = super::refs::split(&r.dest).written;

@@ -447,6 +447,26 @@ fn package_root<'a>(tree: &Tree, doc: &'a str) -> Option<&'a str> {
     None
 }
 
+/// The folder an agent's own configuration folder sits in (`app/` for
+/// `app/.claude/agents/recruiter.md`): the project that agent runs in, whose files its prompts
+/// name from there. `None` for the repository's own `.claude/` (the root is tried anyway).
+///
+/// ```
+/// use hygiene::scan::refs::agent_project_root;
+/// assert_eq!(agent_project_root("app/.claude/agents/recruiter.md"), Some("app"));
+/// assert_eq!(agent_project_root(".claude/agents/recruiter.md"), None);
+/// assert_eq!(agent_project_root("docs/agents/recruiter.md"), None);
+/// ```
+pub fn agent_project_root(doc: &str) -> Option<&str> {
+    AGENT_CONFIG_FOLDERS.iter().find_map(|f| {
+        let i = doc.find(&format!("/{f}/"))?;
+        Some(&doc[..i])
+    })
+}
+
+/// Folders an agent client keeps a project's prompts in.
+pub const AGENT_CONFIG_FOLDERS: &[&str] = &[".claude", ".cursor", ".gemini", ".codex", ".agents"];
+
 /// Resolves `r`, written in the document at root-relative `doc`.
 pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     let dest = r.dest.trim();
@@ -492,6 +512,7 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         let bases = [
             skill_root(tree, doc),
             package_root(tree, doc).filter(|_| decoded.contains('/')),
+            agent_project_root(doc).filter(|_| decoded.contains('/')),
         ];
         if let Some(p) = bases
             .into_iter()
@@ -537,6 +558,17 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             if !exists(normalize(base, first)) && !exists(normalize("", first)) {
                 return Target::Skip;
             }
+        }
+    }
+    // An agent project's prompt (`app/.claude/agents/x.md`) names the project's files from its
+    // folder: that reading is a candidate too (its folder existing makes a path a claim).
+    let mut candidates = candidates;
+    if let Some(p) = agent_project_root(doc)
+        .filter(|_| decoded.contains('/') && !decoded.starts_with(['/', '.']))
+        .and_then(|base| normalize(base, &decoded))
+    {
+        if !candidates.iter().any(|(c, _)| *c == p) {
+            candidates.push((p, true));
         }
     }
     Target::Missing {

@@ -84,6 +84,11 @@ pub const SITE_RULES: &[SiteRule] = &[
         content_roots: &[""],
     },
     SiteRule {
+        generator: "hugging face doc-builder",
+        markers: &["_toctree.yml"],
+        content_roots: &[""],
+    },
+    SiteRule {
         generator: "nextra / next",
         markers: &["next.config.js", "next.config.mjs", "next.config.ts"],
         content_roots: &["pages", "src/pages", "content", "app", "public"],

@@ -177,6 +177,17 @@ pub const LINE_CUES: &[LineCue] = &[
         words: &["not a ", "not an ", "instead of ", "rather than "],
     },
     LineCue {
+        cue: "its absence is expected",
+        at: CueAt::Line,
+        words: &[
+            "if still present",
+            "if present",
+            "if it exists",
+            "(if exists)",
+            "if any)",
+        ],
+    },
+    LineCue {
         cue: "an output",
         at: CueAt::After,
         words: &[
@@ -274,6 +285,7 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("**Location**: `docs/memory/contract.yaml` (auto-generated)", "docs/memory/contract.yaml"), Some("an output"));
 /// assert_eq!(line_cue("| `scripts/tests/` | not a production `scripts/workflows/` tree |", "scripts/workflows/"), Some("a denial"));
 /// assert_eq!(line_cue("- Python examples: See `scripts/query.py`", "scripts/query.py"), None);
+/// assert_eq!(line_cue("`memory/surrealdb/` moved to `integrations/` (skip if still present)", "memory/surrealdb/"), Some("its absence is expected"));
 /// assert_eq!(line_cue("- **Old:** `tasks/tasks.json`", "tasks/tasks.json"), Some("the removal is recorded"));
 /// // Another clause's words are about another path.
 /// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
