@@ -1396,3 +1396,44 @@ fn doc_builder_sites_agent_projects_and_example_content() {
         [pair("missing-path", "memory/gone.py")]
     );
 }
+
+/// GitHub gives a raw HTML heading (`<summary><h3>General <a href="#top">🔝</a></h3>`) an
+/// anchor, numbered with the document's other headings (`#general-`, `#general--1`); a
+/// third-party notice names its upstream project's files; "will land under `x/`" is a future
+/// location. An anchor no heading has, and a guide's missing test file, are still reported.
+#[test]
+fn html_headings_notices_and_future_locations() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "tests/test_core.py", "def test():\n    pass\n");
+    write(d, "packages/shared/src/index.ts", "export {};\n");
+    write(
+        d,
+        "README_CLASSIC.md",
+        "# List\n\n- [General](#general-)\n- [General too](#general--1)\n- [Gone](#general--9)\n\n\
+         <details open>\n<summary><h3>General <a href=\"#list\">🔝</a></h3></summary>\n\nOne.\n\n</details>\n\n\
+         <details open>\n<summary><h3>General <a href=\"#list\">🔝</a></h3></summary>\n\nTwo.\n\n</details>\n",
+    );
+    write(
+        d,
+        "ThirdPartyNotices.md",
+        "# Notices\n\nFrom the `tests/docx.py` file of dwml we have used the XML fixtures.\n",
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nRun `tests/test_gone.py`.\n\nThe client half will land under\n`packages/shared/src/query-ast/`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "README_CLASSIC.md"),
+        [pair("missing-anchor", "#general--9")]
+    );
+    let none: Vec<(String, String)> = Vec::new();
+    assert_eq!(sigs(&s, "ThirdPartyNotices.md"), none);
+    assert_eq!(
+        sigs(&s, "docs/guide.md"),
+        [pair("missing-path", "tests/test_gone.py")]
+    );
+}

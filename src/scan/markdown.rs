@@ -665,6 +665,77 @@ fn renders_list_prop(t: &str) -> bool {
     component && t.split_once('>').map_or(t, |(tag, _)| tag).contains("={[")
 }
 
+/// Where the next raw HTML heading tag (`<h1>`..`<h6>`, with or without attributes) opens
+/// in `html`, and its level.
+fn html_heading_open(html: &str) -> Option<(usize, u8)> {
+    let b = html.as_bytes();
+    let mut at = 0;
+    while let Some(i) = html[at..].find('<') {
+        let i = at + i;
+        if let [_, h, d, next, ..] = b[i..] {
+            if (h == b'h' || h == b'H')
+                && (b'1'..=b'6').contains(&d)
+                && (next == b'>' || next.is_ascii_whitespace())
+            {
+                return Some((i, d - b'0'));
+            }
+        }
+        at = i + 1;
+    }
+    None
+}
+
+fn opens_html_heading(html: &str) -> bool {
+    html_heading_open(html).is_some()
+}
+
+/// The texts of the complete raw HTML headings in `buf` (tags stripped, `&amp;` read), in
+/// order; what follows the last one is left in `buf` when it opens another not yet closed.
+///
+/// ```
+/// use hygiene::scan::markdown::take_html_headings;
+/// let mut b = String::from("<summary><h3>General <a href=\"#top\">🔝</a></h3></summary><h2 align=\"center\">A &amp; B</h2>");
+/// assert_eq!(take_html_headings(&mut b), ["General 🔝", "A & B"]);
+/// assert!(b.is_empty());
+/// let mut open = String::from("<h3>Half");
+/// assert!(take_html_headings(&mut open).is_empty() && open == "<h3>Half");
+/// ```
+pub fn take_html_headings(buf: &mut String) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = 0;
+    while let Some((i, level)) = html_heading_open(&buf[rest..]) {
+        let start = rest + i;
+        let Some(gt) = buf[start..].find('>') else {
+            break;
+        };
+        let inner_start = start + gt + 1;
+        let close = format!("</h{level}");
+        let lower = buf[inner_start..].to_ascii_lowercase();
+        let Some(end) = lower.find(&close) else {
+            break;
+        };
+        let inner = &buf[inner_start..inner_start + end];
+        let mut txt = String::new();
+        let mut in_tag = false;
+        for c in inner.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => txt.push(c),
+                _ => {}
+            }
+        }
+        out.push(txt.replace("&amp;", "&"));
+        rest = inner_start + end + close.len();
+    }
+    // Keep an opened heading that is not closed yet; drop what is done.
+    *buf = match html_heading_open(&buf[rest..]) {
+        Some((i, _)) => buf[rest + i..].to_string(),
+        None => String::new(),
+    };
+    out
+}
+
 fn html_anchors(html: &str, out: &mut Vec<String>) {
     for key in ["id=\"", "name=\""] {
         for (i, _) in html.match_indices(key) {
@@ -678,6 +749,12 @@ fn html_anchors(html: &str, out: &mut Vec<String>) {
 
 /// Parses `text` (BOM already stripped).
 pub fn parse(text: &str) -> Parsed {
+    parse_with(text, true)
+}
+
+/// Parses `text`, with its duplicate-candidate blocks only when `with_blocks` (a versioned or
+/// translated copy is never a copy to dedupe or keep: hashing its sections is wasted).
+pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     let lines = LineIndex::new(text);
     let fm = frontmatter(text);
     let body_start = fm.len;
@@ -711,6 +788,8 @@ pub fn parse(text: &str) -> Parsed {
     let mut heading: Option<(u8, usize, String)> = None;
     let mut in_code_block = false;
     let mut slugs: HashMap<String, u32> = HashMap::new();
+    // Raw HTML since an unclosed `<hN>` opened (a heading's tags may span HTML events).
+    let mut html_heading = String::new();
     let mut top_blocks: Vec<Range<usize>> = Vec::new();
     let mut in_link_dest: Vec<(String, Range<usize>)> = Vec::new();
     for (ev, range) in parser.by_ref() {
@@ -826,7 +905,21 @@ pub fn parse(text: &str) -> Parsed {
             }
             Event::Html(h) | Event::InlineHtml(h) => {
                 p.includes_content |= includes_content(&h);
-                html_anchors(&h, &mut p.anchors)
+                html_anchors(&h, &mut p.anchors);
+                // GitHub gives a raw `<h3>` heading an anchor too, numbered with the others.
+                if !html_heading.is_empty() || opens_html_heading(&h) {
+                    html_heading.push_str(&h);
+                    for txt in take_html_headings(&mut html_heading) {
+                        let base = slug(txt.trim());
+                        let n = slugs.entry(base.clone()).or_insert(0);
+                        p.anchors.push(if *n == 0 {
+                            base.clone()
+                        } else {
+                            format!("{base}-{n}")
+                        });
+                        *n += 1;
+                    }
+                }
             }
             Event::TaskListMarker(checked) => {
                 p.tasks.0 += 1;
@@ -896,7 +989,9 @@ pub fn parse(text: &str) -> Parsed {
                     && strip_line_suffix(super::refs::split(&later.dest).written)
                         == strip_line_suffix(super::refs::split(&first.dest).written)))
     });
-    p.blocks = blocks(&body, &p.lines, &top_blocks, &p.headings);
+    if with_blocks {
+        p.blocks = blocks(&body, &p.lines, &top_blocks, &p.headings);
+    }
     p.prose = prose;
     let asked: std::collections::HashSet<&str> = p
         .idents

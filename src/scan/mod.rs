@@ -156,17 +156,21 @@ pub const CHANGE_PAGES: &[&str] = &[
     "**/{WHATS_NEW,WHATS-NEW,whats-new,whats_new,WhatsNew,whatsnew}*",
     "**/{MIGRATION,Migration,migration,MIGRATING,migrating,UPGRADING,upgrading}*.md",
     "**/{migration,migrations,migration-guides}/**/*.md",
+    "**/{updates,UPDATES,Updates}.{md,mdx}",
 ];
 
 /// The signals a [`CHANGE_PAGES`] page never draws: an old name it says is gone
-/// (`missing-symbol`), a field it says was replaced (`superseded-marker`).
-pub const CHANGE_PAGE_QUIET: &[&str] = &["missing-symbol", "superseded-marker"];
+/// (`missing-symbol`), a field it says was replaced (`superseded-marker`), commits to the
+/// files it names (`drift`: it records a transition between two versions, which later
+/// changes do not make wrong).
+pub const CHANGE_PAGE_QUIET: &[&str] = &["missing-symbol", "superseded-marker", "drift"];
 
 /// Whether `path` is one of [`CHANGE_PAGES`].
 ///
 /// ```
 /// use hygiene::scan::change_page;
 /// assert!(change_page("docs/migration/v7-to-v8.md") && change_page("docs/whats-new.md") && change_page("MIGRATION.md"));
+/// assert!(change_page("MIGRATION_GUIDE.md") && change_page("docs/updates.mdx"));
 /// assert!(!change_page("docs/migrating-data-between-stores-guide/intro.txt") && !change_page("docs/guide.md"));
 /// ```
 pub fn change_page(path: &str) -> bool {
@@ -357,7 +361,18 @@ enum Outcome {
     Skip(Skipped),
 }
 
-/// The token count the `oversize` detector took, if it did.
+/// Whether a document of `role` may draw `kind` at all (loaded every session or not): the
+/// detectors whose kind it never draws are not run for it (their findings would be dropped).
+fn may_draw(role: crate::roles::Role, kind: &str) -> bool {
+    crate::roles::allows(role, kind, true)
+}
+
+/// Whether a document of `role` takes part in duplicate groups: a versioned or translated copy
+/// (history) repeats its page by design and is never the copy kept or removed.
+fn draws_duplicates(role: crate::roles::Role) -> bool {
+    role != crate::roles::Role::History
+}
+
 /// A document of the per-document phase, parsed now or taken from its cache entry.
 fn new_doc(
     rel: &str,
@@ -379,6 +394,7 @@ fn new_doc(
     }
 }
 
+/// The token count the `oversize` detector took, if it did.
 fn oversize_tokens(findings: &[Finding]) -> Option<u64> {
     findings.iter().find_map(|f| match f.signal {
         Signal::Oversize { raw_tokens, .. } => Some(raw_tokens),
@@ -708,15 +724,14 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             Err(reason) => return skip(reason),
         };
         let text = markdown::strip_bom(&text);
-        let mut parsed = markdown::parse(text);
         let role = roles.of_doc(
             rel,
             text,
-            parsed
-                .frontmatter
+            markdown::frontmatter(text)
                 .get(crate::roles::FRONTMATTER_KEY)
                 .map(|(v, _)| v),
         );
+        let mut parsed = markdown::parse_with(text, draws_duplicates(role));
         // With the cache on, the per-document detectors run for every document (their
         // findings are kept, and shown only for checked ones), so a later scan of other PATHs
         // can reuse them.
@@ -733,7 +748,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             };
             refs::recording(|| {
                 let mut findings = Vec::new();
-                for d in detectors::ALL {
+                for d in detectors::ALL.iter().filter(|d| may_draw(role, d.kind())) {
                     findings.extend(d.on_text(&dt));
                 }
                 findings
@@ -894,7 +909,15 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     #[allow(clippy::type_complexity)]
     let mut tree_findings: Vec<(usize, Vec<Finding>, Option<detectors::drift::ContentCheck>)> =
         Vec::with_capacity(checked.len());
-    for run in checked.chunks(TREE_RUN) {
+    // A document whose role draws none of the tree-wide kinds (a versioned copy) needs neither
+    // its references resolved nor the detectors run.
+    let tree_wide = |i: &usize| {
+        detectors::ALL
+            .iter()
+            .any(|d| d.reads_tree() && may_draw(docs[*i].role, d.kind()))
+    };
+    let tree_docs: Vec<usize> = checked.iter().copied().filter(tree_wide).collect();
+    for run in tree_docs.chunks(TREE_RUN) {
         let targets = walk::par_map(run, |&i| {
             let d = &docs[i];
             d.parsed
@@ -917,7 +940,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         };
         tree_findings.extend(walk::par_map(run, |&i| {
             let mut f = Vec::new();
-            for d in detectors::ALL {
+            for d in detectors::ALL
+                .iter()
+                .filter(|d| may_draw(docs[i].role, d.kind()))
+            {
                 f.extend(d.on_tree(&docs[i], &ctx));
             }
             // A proposed drift waits for its evidence, read below from the files' history.

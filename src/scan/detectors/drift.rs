@@ -239,6 +239,10 @@ impl Detector for Drift {
         "drift"
     }
 
+    fn reads_tree(&self) -> bool {
+        true
+    }
+
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let Some(h) = ctx.history else {
             return Vec::new();

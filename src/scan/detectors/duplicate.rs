@@ -506,6 +506,10 @@ impl Detector for Duplicate {
         "duplicate-block"
     }
 
+    fn reads_tree(&self) -> bool {
+        true
+    }
+
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let Some(&i) = ctx.by_path.get(doc.path.as_str()) else {
             return Vec::new();

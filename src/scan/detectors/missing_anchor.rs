@@ -110,6 +110,10 @@ impl Detector for MissingAnchor {
         "missing-anchor"
     }
 
+    fn reads_tree(&self) -> bool {
+        true
+    }
+
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
         for (r, t) in doc.resolved() {

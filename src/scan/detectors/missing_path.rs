@@ -69,6 +69,34 @@ fn line_of(ctx: &TreeCtx<'_>, doc: &str, line: u32) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Line `line` (1-based) of `text`, with the line before it in front when the path opens the
+/// line (a paragraph wrapped right before it: "... will land under\n`src/x/`."), so that the
+/// clause before the path is read whole.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::sentence_of;
+/// assert_eq!(sentence_of("It will land under\n`src/x/`.\n", 2, "src/x/"), "It will land under `src/x/`.");
+/// assert_eq!(sentence_of("# T\n\nSee `src/x/`.\n", 3, "src/x/"), "See `src/x/`.");
+/// assert_eq!(sentence_of("- Create `a.md`\n- `b.md`\n", 2, "b.md"), "- `b.md`");
+/// ```
+pub fn sentence_of(text: &str, line: u32, written: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let i = (line as usize).saturating_sub(1);
+    let here = lines.get(i).copied().unwrap_or("");
+    // Only a paragraph's wrapped line: a list item, a table row or a heading starts anew.
+    let t = here.trim_start();
+    let starts_anew = t.starts_with(['-', '*', '+', '|', '#', '>'])
+        || t.split_once(". ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let opens = !starts_anew && t.trim_start_matches(['`', '[', '(']).starts_with(written);
+    match (opens, i.checked_sub(1).and_then(|j| lines.get(j))) {
+        (true, Some(prev)) if !prev.trim().is_empty() => {
+            format!("{} {}", prev.trim_end(), here.trim_start())
+        }
+        _ => here.to_string(),
+    }
+}
+
 /// The `replace-text` edit that points a reference at the file's new name.
 pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Suggestion {
     Suggestion {
@@ -149,6 +177,8 @@ pub const LINE_CUES: &[LineCue] = &[
             "file called",
             "will add",
             "to be written",
+            "will land",
+            "will live",
             "into a ",
             "write `",
             "generate `",
@@ -681,6 +711,10 @@ impl Detector for MissingPath {
         "missing-path"
     }
 
+    fn reads_tree(&self) -> bool {
+        true
+    }
+
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
         let mut reported = std::collections::HashMap::new();
@@ -864,13 +898,12 @@ impl Detector for MissingPath {
             {
                 continue;
             }
-            if line_of(ctx, &doc.path, r.line).is_some_and(|l| {
+            if text_of(ctx, &doc.path).is_some_and(|t| {
+                let l = sentence_of(&t, r.line, written);
                 line_cue(&l, written).is_some()
                     || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
+                    || context_cue(&t, r.line, written).is_some()
             }) {
-                continue;
-            }
-            if text_of(ctx, &doc.path).is_some_and(|t| context_cue(&t, r.line, written).is_some()) {
                 continue;
             }
             // A path inside a folder the scan never descends into by default (`vendor/bundle/`,

@@ -308,6 +308,10 @@ impl Detector for MissingSymbol {
         "missing-symbol"
     }
 
+    fn reads_tree(&self) -> bool {
+        true
+    }
+
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let Some(found) = ctx.symbols else {
             return Vec::new();

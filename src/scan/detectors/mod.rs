@@ -120,6 +120,11 @@ pub trait Detector: Sync {
     fn on_tree(&self, _doc: &Doc, _ctx: &TreeCtx<'_>) -> Vec<Finding> {
         Vec::new()
     }
+    /// Whether [`Detector::on_tree`] has anything to say: a document no such detector may
+    /// report on needs no references resolved.
+    fn reads_tree(&self) -> bool {
+        false
+    }
 }
 
 /// Every detector, in the order their signals are listed on an item.
