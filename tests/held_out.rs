@@ -871,17 +871,9 @@ fn session_logs_in_test_data_are_not_swept() {
             &format!("# Session {day}\n\nWorked on the parser.\n"),
         );
     }
-    git(d, &["add", "-A"]);
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(d)
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args(["commit", "-q", "-m", "old sessions"])
-        .env("GIT_AUTHOR_DATE", "2025-07-06T00:00:00Z")
-        .env("GIT_COMMITTER_DATE", "2025-07-06T00:00:00Z")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    git(d, &["config", "user.name", "Test"]);
+    git(d, &["config", "user.email", "test@example.com"]);
+    common::cli::commit_old(d);
     let s = scan(d);
     let none: Vec<(String, String)> = Vec::new();
     assert_eq!(
