@@ -157,7 +157,7 @@ pub struct ScannerPolicy {
     /// Words in a table column's header that plan its paths ("Target Location").
     pub missing_path_plan_columns: &'static [&'static str],
     /// Words in a list's lead-in line that make its paths outputs or intentions.
-    pub missing_path_lead_in_cues: &'static [(&'static str, &'static [&'static str])],
+    pub missing_path_lead_in_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
 }
 
 /// The reader table as published.

@@ -388,10 +388,10 @@ pub const PLAN_COLUMNS: &[&str] = &[
 /// Words in the line that introduces a list ("Each test generates a JSON results file:",
 /// "Files to create:") that make its items' paths something other than files this
 /// repository holds, with why. Published as `scanner.missing_path_lead_in_cues`.
-pub const LEAD_IN_CUES: &[(&str, &[&str])] = &[
-    (
-        "an output",
-        &[
+pub const LEAD_IN_CUES: &[LeadInCue] = &[
+    LeadInCue {
+        cue: "an output",
+        words: &[
             "generates",
             "writes",
             "produces",
@@ -399,10 +399,10 @@ pub const LEAD_IN_CUES: &[(&str, &[&str])] = &[
             "will be generated",
             "are generated",
         ],
-    ),
-    (
-        "an intention",
-        &[
+    },
+    LeadInCue {
+        cue: "an intention",
+        words: &[
             "to create",
             "will create",
             "will be created",
@@ -410,8 +410,17 @@ pub const LEAD_IN_CUES: &[(&str, &[&str])] = &[
             "to add",
             "planned",
         ],
-    ),
+    },
 ];
+
+/// One row of [`LEAD_IN_CUES`].
+#[derive(Debug, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
+pub struct LeadInCue {
+    /// What the words say about the list's paths.
+    pub cue: &'static str,
+    /// The words, lowercase, anywhere in the lead-in line.
+    pub words: &'static [&'static str],
+}
 
 /// The cue that the lines around line `line` (1-based) of `text` give its path `written`: the
 /// header of the table column it sits in ([`PLAN_COLUMNS`]) or the line that introduces the
@@ -483,8 +492,8 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         }
         return LEAD_IN_CUES
             .iter()
-            .find(|(_, words)| words.iter().any(|w| lead.contains(w)))
-            .map(|(cue, _)| *cue);
+            .find(|c| c.words.iter().any(|w| lead.contains(w)))
+            .map(|c| c.cue);
     }
     None
 }
