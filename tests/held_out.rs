@@ -1141,6 +1141,7 @@ fn plans_outputs_examples_denials_and_shorthand() {
         "def read():\n    return 1\n",
     );
     write(d, "libs/tools/core/run.py", "def run():\n    return 2\n");
+    write(d, "prisma/schema.prisma", "model User {\n  id Int @id\n}\n");
     write(d, ".claude/skills/CHANGES.md", "# Changes\n");
     write(d, ".claude/skills/release-notes.md", "# Notes\n");
     commit(d, "code");
@@ -1170,7 +1171,14 @@ fn plans_outputs_examples_denials_and_shorthand() {
         ],
     );
     git(d, &["mv", "libs/tools/core", "libs/tools/tools/core"]);
+    std::fs::create_dir_all(d.join("packages/database")).unwrap();
+    git(d, &["mv", "prisma", "packages/database/prisma"]);
     commit(d, "package layout");
+    write(
+        d,
+        "docs/migrations/supabase.mdx",
+        "# Supabase\n\n## Update the database package\n\nUpdate the `prisma/schema.prisma` file.\n",
+    );
     write(
         d,
         "libs/agents/THREAT_MODEL.md",
@@ -1226,7 +1234,13 @@ fn plans_outputs_examples_denials_and_shorthand() {
         sigs(&s, "libs/tools/README.md"),
         [pair("missing-path", "core/run.py")]
     );
+    // Written after the schema moved into its package: reported for the model, not rewritten.
+    assert_eq!(
+        sigs(&s, "docs/migrations/supabase.mdx"),
+        [pair("missing-path", "prisma/schema.prisma")]
+    );
     check_apply(d, &[]);
+    assert!(read(d, "docs/migrations/supabase.mdx").contains("the `prisma/schema.prisma` file"));
     assert!(read(d, "libs/tools/README.md").contains("`tools/core/run.py`"));
     assert!(read(d, "libs/agents/THREAT_MODEL.md").contains("`middleware/files.py`"));
 }

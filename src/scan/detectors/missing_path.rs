@@ -676,17 +676,38 @@ fn package_shorthand(
     let Some(h) = ctx.history else {
         return true;
     };
-    let first_rename = cands.iter().find_map(|(c, _)| match h.event(c) {
+    first_rename(h, cands).is_none() || rename_predates(h, doc, cands)
+}
+
+/// The commit index of the first rename git records for any of `cands`.
+fn first_rename(h: &crate::git::History, cands: &[(String, bool)]) -> Option<usize> {
+    cands.iter().find_map(|(c, _)| match h.event(c) {
         Some(crate::git::LastEvent::RenamedTo(_, ci, _)) => Some(ci),
         _ => None,
-    });
-    let doc_born = h.touches(&doc.path).and_then(|t| t.last().copied());
-    match (first_rename, doc_born) {
-        (None, _) => true,
-        // Indices count back from the newest commit: a larger one is older.
-        (Some(rename), Some(born)) => rename > born,
-        (Some(_), None) => false,
-    }
+    })
+}
+
+/// Whether the path's first rename is older than the document's first commit under its name:
+/// the text was written after the file had moved, so that move did not stale it.
+fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)]) -> bool {
+    let born = h.touches(&doc.path).and_then(|t| t.last().copied());
+    // Indices count back from the newest commit: a larger one is older.
+    matches!((first_rename(h, cands), born), (Some(rename), Some(born)) if rename > born)
+}
+
+/// Whether git's new name `to` only puts folders in front of `written` (`prisma/schema.prisma`
+/// moved into `packages/database/`) in a document written after that move: the text names the
+/// file from inside its package, a reader finds it, and rewriting it changes the author's
+/// words for no fix (the model still sees the rename).
+fn moved_under_since(
+    ctx: &TreeCtx<'_>,
+    doc: &Doc,
+    written: &str,
+    to: &str,
+    cands: &[(String, bool)],
+) -> bool {
+    let w = written.trim_start_matches("./");
+    to.ends_with(&format!("/{w}")) && ctx.history.is_some_and(|h| rename_predates(h, doc, cands))
 }
 
 /// Whether a site page's missing route names a page by its frontmatter `slug`, `url` or
@@ -946,7 +967,8 @@ impl Detector for MissingPath {
             let suggestion = match &renamed {
                 Some((to, folder_relative, score))
                     if r.literal
-                        && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity =>
+                        && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity
+                        && !moved_under_since(ctx, doc, written, to, candidates) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
