@@ -1443,3 +1443,42 @@ fn html_headings_notices_and_future_locations() {
         [pair("missing-path", "tests/test_gone.py")]
     );
 }
+
+/// A Jupyter Book (MyST) site links to a label a page defines (`(global-config)=` above its
+/// heading) by name, as a link or a fragment, from any page; a Go test named by its package
+/// (`pkg/github.TestToolsetIcons`) is code, not a path. A link to no label and no page, and a
+/// fragment no page defines, are still reported.
+#[test]
+fn myst_labels_and_qualified_test_names() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/_config.yml", "title: Docs\n");
+    write(
+        d,
+        "docs/02-usage/050_configuration.md",
+        "# Configuration\n\n(global-config)=\n## Global configuration\n\nSet it once.\n",
+    );
+    write(d, "pkg/github/tools.go", "package github\n");
+    write(
+        d,
+        "docs/01-about/index.md",
+        "# About\n\nSee [the global config](global-config) and [modes](#global-config).\n\n\
+         Also [gone](no-such-label) and [x](../02-usage/050_configuration.md#no-such-heading).\n\n\
+         Run `pkg/github.TestToolsetIcons` after editing `pkg/github/gone.go`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = sigs(&s, "docs/01-about/index.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair(
+                "missing-anchor",
+                "../02-usage/050_configuration.md#no-such-heading"
+            ),
+            pair("missing-path", "no-such-label"),
+            pair("missing-path", "pkg/github/gone.go"),
+        ]
+    );
+}

@@ -369,6 +369,15 @@ pub fn looks_like_path(s: &str) -> bool {
     {
         return false;
     }
+    // A package-qualified name (`pkg/github.TestAllToolsetIconsExist`, a Go test) is code: its
+    // "extension" is a long capitalised identifier.
+    let last = s.rsplit('/').next().unwrap_or(s);
+    if last
+        .rsplit_once('.')
+        .is_some_and(|(_, ext)| ext.len() > 8 && ext.starts_with(|c: char| c.is_ascii_uppercase()))
+    {
+        return false;
+    }
     // A bare file name (`config.toml`, `README.md`) is too often a generic mention or a file
     // the reader is told to create; only a path with a folder is a deliberate reference.
     s.contains('/') && s.split('/').any(|seg| !seg.is_empty())
@@ -631,6 +640,26 @@ pub fn generates_api_docs(prose: &str) -> bool {
                         .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
             })
     })
+}
+
+/// The label a MyST target line defines (`(global-config)=`), which Jupyter Book and Sphinx
+/// resolve from any page: `[the config](global-config)` or `#global-config`. Such a line is
+/// also kept among its document's anchors as written, so the tree's labels can be collected.
+///
+/// ```
+/// use hygiene::scan::markdown::myst_label;
+/// assert_eq!(myst_label("(global-config)="), Some("global-config"));
+/// assert_eq!(myst_label("  (mcp_args)=  "), Some("mcp_args"));
+/// assert_eq!(myst_label("(see below)="), None);
+/// assert_eq!(myst_label("f(x)=1"), None);
+/// ```
+pub fn myst_label(line: &str) -> Option<&str> {
+    let label = line.trim().strip_prefix('(')?.strip_suffix(")=")?;
+    (!label.is_empty()
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':')))
+    .then_some(label)
 }
 
 /// Whether raw HTML renders content from elsewhere: a self-closing component tag
@@ -962,6 +991,14 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         });
     }
     let prose = String::from_utf8(prose).unwrap_or_default();
+    // MyST targets (`(global-config)=` above a heading): an anchor here, and a label any page
+    // of the site may link to by name (kept among the anchors as written, see [`myst_label`]).
+    for l in prose.lines() {
+        if let Some(label) = myst_label(l) {
+            p.anchors.push(label.to_lowercase());
+            p.anchors.push(l.trim().to_string());
+        }
+    }
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);
@@ -1291,6 +1328,7 @@ mod tests {
             "std::fs",
             "README.md",
             "config.toml",
+            "pkg/github.TestAllToolsetIconsExist",
         ] {
             assert!(!looks_like_path(no), "{no}");
         }

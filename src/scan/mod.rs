@@ -917,6 +917,11 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             .any(|d| d.reads_tree() && may_draw(docs[*i].role, d.kind()))
     };
     let tree_docs: Vec<usize> = checked.iter().copied().filter(tree_wide).collect();
+    let labels: HashSet<String> = docs
+        .iter()
+        .flat_map(|d| d.parsed.anchors.iter())
+        .filter_map(|a| markdown::myst_label(a).map(str::to_lowercase))
+        .collect();
     for run in tree_docs.chunks(TREE_RUN) {
         let targets = walk::par_map(run, |&i| {
             let d = &docs[i];
@@ -930,6 +935,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             docs[i].targets = t;
         }
         let ctx = TreeCtx {
+            labels: &labels,
             tree,
             docs: &docs,
             by_path: &by_path,

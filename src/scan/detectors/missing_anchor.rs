@@ -137,6 +137,7 @@ impl Detector for MissingAnchor {
             let in_site = ctx.tree.sites().of(path).is_some();
             let found = anchors.contains(&want)
                 || collapsed_match(&anchors, &want)
+                || (ctx.labels.contains(&want) && ctx.tree.sites().of(path).is_some())
                 || (in_site && {
                     let w = loose(&want);
                     anchors.iter().any(|a| loose(a) == w)

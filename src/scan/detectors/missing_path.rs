@@ -824,6 +824,13 @@ impl Detector for MissingPath {
             {
                 continue;
             }
+            // `[the config](global-config)` names a MyST label a page defines.
+            if r.via == crate::report::Via::Link
+                && !evidence
+                && ctx.labels.contains(&written.to_lowercase())
+            {
+                continue;
+            }
             // A rooted link outside a docs site into a folder this repository never had, in a
             // document with many such links (`/basics/chat-templates.md` in a copy of another
             // site's `llms.txt`, `/en/docs/claude-code/...` in a copied docs page), is that

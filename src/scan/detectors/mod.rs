@@ -106,6 +106,9 @@ pub struct TreeCtx<'a> {
     /// Anchors of each Markdown target, as a set, built on first use (a document read for its
     /// anchors when it is not a scanned one): one lookup per link, never a scan of the list.
     pub anchor_cache: Mutex<HashMap<String, Option<std::sync::Arc<HashSet<String>>>>>,
+    /// The MyST labels (`(name)=`) the documents define, lowercase: a site resolves
+    /// `[x](name)` and `#name` to them from any page.
+    pub labels: &'a HashSet<String>,
 }
 
 /// A signal detector.
