@@ -475,7 +475,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
-            example_folders: crate::scan::detectors::duplicate::EXAMPLE_FOLDERS,
+            example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
             placeholder_path_names: crate::scan::detectors::missing_path::PLACEHOLDER_NAMES,
             placeholder_version_words:

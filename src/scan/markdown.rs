@@ -714,8 +714,12 @@ fn html_heading_open(html: &str) -> Option<(usize, u8)> {
     None
 }
 
-fn opens_html_heading(html: &str) -> bool {
-    html_heading_open(html).is_some()
+/// `base` as GitHub numbers a repeated slug in document order: `x`, `x-1`, `x-2`.
+fn numbered(seen: &mut HashMap<String, u32>, base: String) -> String {
+    let n = seen.entry(base.clone()).or_insert(0);
+    let s = if *n == 0 { base } else { format!("{base}-{n}") };
+    *n += 1;
+    s
 }
 
 /// The texts of the complete raw HTML headings in `buf` (tags stripped, `&amp;` read), in
@@ -876,15 +880,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                             p.anchors.push(id.to_lowercase());
                             p.anchors.push(slug(txt));
                         }
-                        let base = slug(txt.trim());
-                        let n = slugs.entry(base.clone()).or_insert(0);
-                        let s = if *n == 0 {
-                            base.clone()
-                        } else {
-                            format!("{base}-{n}")
-                        };
-                        *n += 1;
-                        p.anchors.push(s);
+                        p.anchors.push(numbered(&mut slugs, slug(txt.trim())));
                         // mkdocs autorefs: `[`X`][pkg.X] is new` shows as "X is new" on the
                         // site (GitHub shows the brackets); either slug is an anchor.
                         if let Some(shown) = autoref_text(txt.trim()) {
@@ -936,17 +932,10 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                 p.includes_content |= includes_content(&h);
                 html_anchors(&h, &mut p.anchors);
                 // GitHub gives a raw `<h3>` heading an anchor too, numbered with the others.
-                if !html_heading.is_empty() || opens_html_heading(&h) {
+                if !html_heading.is_empty() || html_heading_open(&h).is_some() {
                     html_heading.push_str(&h);
                     for txt in take_html_headings(&mut html_heading) {
-                        let base = slug(txt.trim());
-                        let n = slugs.entry(base.clone()).or_insert(0);
-                        p.anchors.push(if *n == 0 {
-                            base.clone()
-                        } else {
-                            format!("{base}-{n}")
-                        });
-                        *n += 1;
+                        p.anchors.push(numbered(&mut slugs, slug(txt.trim())));
                     }
                 }
             }

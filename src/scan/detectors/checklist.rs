@@ -19,7 +19,7 @@ impl Detector for Checklist {
         let (total, checked) = doc.parsed.tasks;
         if total >= THRESHOLDS.checklist_min_boxes
             && checked == total
-            && !super::duplicate::in_examples(doc.path)
+            && !super::in_examples(doc.path)
         {
             vec![Signal::ChecklistComplete { checked }.into()]
         } else {

@@ -92,50 +92,6 @@ pub fn canonical_copy(copies: &[Copy]) -> usize {
         .unwrap_or(0)
 }
 
-/// Folders whose children are standalone example projects, each copied or run alone.
-pub const EXAMPLE_FOLDERS: &[&str] = &[
-    "examples",
-    "example",
-    "samples",
-    "demos",
-    "cookbook",
-    "use-cases",
-    "use_cases",
-];
-
-/// The example project a document sits in (`examples/writer` for
-/// `examples/writer/docs/x.md`): the child of an [`EXAMPLE_FOLDERS`] folder that holds it.
-///
-/// ```
-/// use hygiene::scan::detectors::duplicate::example_project;
-/// assert_eq!(example_project("examples/writer/docs/x.md"), Some("examples/writer"));
-/// assert_eq!(example_project("use-cases/agent/planning/prompts.md"), Some("use-cases/agent"));
-/// assert_eq!(example_project("examples/a.md"), None);
-/// assert_eq!(example_project("docs/guide.md"), None);
-/// ```
-pub fn example_project(path: &str) -> Option<&str> {
-    let segs: Vec<&str> = path.split('/').collect();
-    let i = segs[..segs.len().saturating_sub(2)]
-        .iter()
-        .position(|s| EXAMPLE_FOLDERS.contains(s))?;
-    let len = segs[..=i + 1].iter().map(|s| s.len() + 1).sum::<usize>() - 1;
-    Some(&path[..len])
-}
-
-/// Whether a document sits under an [`EXAMPLE_FOLDERS`] folder (`docs/examples/web_browser.md`).
-///
-/// ```
-/// use hygiene::scan::detectors::duplicate::in_examples;
-/// assert!(in_examples("docs/source/en/examples/web_browser.md"));
-/// assert!(!in_examples("docs/examples.md") && !in_examples("examples"));
-/// ```
-pub fn in_examples(path: &str) -> bool {
-    let segs: Vec<&str> = path.split('/').collect();
-    segs[..segs.len() - 1]
-        .iter()
-        .any(|s| EXAMPLE_FOLDERS.contains(s))
-}
-
 /// Whether two documents sit in two different example projects (`examples/a/AGENTS.md` and
 /// `examples/b/AGENTS.md`): each project stands alone, so the repetition is its design and a
 /// pointer from one to the other would break the one copied out.
@@ -147,7 +103,8 @@ pub fn in_examples(path: &str) -> bool {
 /// assert!(!separate_examples("examples/writer/AGENTS.md", "docs/guide.md"));
 /// ```
 pub fn separate_examples(a: &str, b: &str) -> bool {
-    matches!((example_project(a), example_project(b)), (Some(x), Some(y)) if x != y)
+    let project = super::example_project;
+    matches!((project(a), project(b)), (Some(x), Some(y)) if x != y)
 }
 
 /// One duplicate span to report: `(start_line, end_line, canonical_ref, dedupe allowed)`.

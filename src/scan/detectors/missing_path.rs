@@ -53,20 +53,11 @@ fn foreign_routes(doc: &Doc, ctx: &TreeCtx<'_>) -> usize {
 /// The detector.
 pub struct MissingPath;
 
-/// The text of root-relative document `doc`, read again (only for a reference that is
-/// missing: the scan does not keep every document's text).
+/// The text of root-relative document `doc`, read again (only for a document with a missing
+/// reference, once: the scan does not keep every document's text).
 fn text_of(ctx: &TreeCtx<'_>, doc: &str) -> Option<String> {
     let full = crate::paths::resolve_inside(&ctx.tree.root, doc, false).ok()?;
     String::from_utf8(std::fs::read(full).ok()?).ok()
-}
-
-/// Line `line` of root-relative document `doc`, read again (only for the rare reference git
-/// renamed: the scan does not keep every document's text).
-fn line_of(ctx: &TreeCtx<'_>, doc: &str, line: u32) -> Option<String> {
-    text_of(ctx, doc)?
-        .lines()
-        .nth(line.checked_sub(1)? as usize)
-        .map(str::to_string)
 }
 
 /// Line `line` (1-based) of `text`, with the line before it in front when the path opens the
@@ -750,6 +741,9 @@ impl Detector for MissingPath {
         let mut reported = std::collections::HashMap::new();
         // Counted once, and only for a document that has such a link.
         let mut foreign: Option<usize> = None;
+        // The document's text, read on the first missing reference that needs it.
+        let text = std::cell::OnceCell::new();
+        let text = || text.get_or_init(|| text_of(ctx, &doc.path)).as_deref();
         for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
@@ -908,7 +902,8 @@ impl Detector for MissingPath {
             // `b`"); it is not stale.
             if let Some((to, folder_relative, _)) = &renamed {
                 let new_as_written = write_like(written, *folder_relative, &doc.path, to);
-                if line_of(ctx, &doc.path, r.line)
+                let line = text().and_then(|t| t.lines().nth(r.line.checked_sub(1)? as usize));
+                if line
                     .is_some_and(|l| l.contains(new_as_written.as_str()) || l.contains(to.as_str()))
                 {
                     continue;
@@ -935,11 +930,11 @@ impl Detector for MissingPath {
             {
                 continue;
             }
-            if text_of(ctx, &doc.path).is_some_and(|t| {
-                let l = sentence_of(&t, r.line, written);
+            if text().is_some_and(|t| {
+                let l = sentence_of(t, r.line, written);
                 line_cue(&l, written).is_some()
                     || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
-                    || context_cue(&t, r.line, written).is_some()
+                    || context_cue(t, r.line, written).is_some()
             }) {
                 continue;
             }

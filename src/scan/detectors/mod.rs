@@ -130,6 +130,50 @@ pub trait Detector: Sync {
     }
 }
 
+/// Folders whose children are standalone example projects, each copied or run alone.
+pub const EXAMPLE_FOLDERS: &[&str] = &[
+    "examples",
+    "example",
+    "samples",
+    "demos",
+    "cookbook",
+    "use-cases",
+    "use_cases",
+];
+
+/// The example project a document sits in (`examples/writer` for
+/// `examples/writer/docs/x.md`): the child of an [`EXAMPLE_FOLDERS`] folder that holds it.
+///
+/// ```
+/// use hygiene::scan::detectors::example_project;
+/// assert_eq!(example_project("examples/writer/docs/x.md"), Some("examples/writer"));
+/// assert_eq!(example_project("use-cases/agent/planning/prompts.md"), Some("use-cases/agent"));
+/// assert_eq!(example_project("examples/a.md"), None);
+/// assert_eq!(example_project("docs/guide.md"), None);
+/// ```
+pub fn example_project(path: &str) -> Option<&str> {
+    let segs: Vec<&str> = path.split('/').collect();
+    let i = segs[..segs.len().saturating_sub(2)]
+        .iter()
+        .position(|s| EXAMPLE_FOLDERS.contains(s))?;
+    let len = segs[..=i + 1].iter().map(|s| s.len() + 1).sum::<usize>() - 1;
+    Some(&path[..len])
+}
+
+/// Whether a document sits under an [`EXAMPLE_FOLDERS`] folder (`docs/examples/web_browser.md`).
+///
+/// ```
+/// use hygiene::scan::detectors::in_examples;
+/// assert!(in_examples("docs/source/en/examples/web_browser.md"));
+/// assert!(!in_examples("docs/examples.md") && !in_examples("examples"));
+/// ```
+pub fn in_examples(path: &str) -> bool {
+    let segs: Vec<&str> = path.split('/').collect();
+    segs[..segs.len() - 1]
+        .iter()
+        .any(|s| EXAMPLE_FOLDERS.contains(s))
+}
+
 /// Every detector, in the order their signals are listed on an item.
 pub const ALL: &[&dyn Detector] = &[
     &missing_path::MissingPath,

@@ -63,6 +63,12 @@ pub fn finished(value: &str) -> bool {
         && words.iter().any(|w| DONE_WORDS.contains(w))
 }
 
+/// Whether a status line is the one to report: its first word says finished and it names no
+/// release the feature shipped in.
+fn reportable(value: &str) -> bool {
+    DONE_WORDS.contains(&first_word(value).as_str()) && !names_a_release(value)
+}
+
 /// The detector.
 pub struct StatusDone;
 
@@ -98,10 +104,7 @@ impl Detector for StatusDone {
             }
             let Some(v) = status_value(l) else { continue };
             if own {
-                if !finished(v)
-                    || !DONE_WORDS.contains(&first_word(v).as_str())
-                    || names_a_release(v)
-                {
+                if !finished(v) || !reportable(v) {
                     return Vec::new();
                 }
                 let text = line_text(doc, line);
@@ -110,10 +113,7 @@ impl Detector for StatusDone {
             if !finished(v) {
                 return Vec::new();
             }
-            if first_done.is_none()
-                && DONE_WORDS.contains(&first_word(v).as_str())
-                && !names_a_release(v)
-            {
+            if first_done.is_none() && reportable(v) {
                 first_done = Some(line);
             }
         }
