@@ -1482,3 +1482,45 @@ fn myst_labels_and_qualified_test_names() {
         ]
     );
 }
+
+/// Held-out 10 (context7): Mintlify builds a page per operation of an OpenAPI specification its
+/// navigation names, at `/<directory>/<tag>/<summary>`; a link to one is served, a link to an
+/// operation the specification lacks is still missing.
+#[test]
+fn pages_generated_from_an_openapi_specification() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/docs.json",
+        r#"{"navigation": {"groups": [
+            {"group": "Guides", "pages": ["api-guide"]},
+            {"group": "API Reference", "openapi": "openapi.json"},
+            {"group": "Admin", "openapi": {"source": "admin.yaml", "directory": "admin-api"}}]}}"#,
+    );
+    write(
+        d,
+        "docs/openapi.json",
+        r#"{"openapi": "3.0.0", "paths": {
+            "/v2/add/llmstxt": {"post": {"tags": ["Add Library"], "summary": "Add an llms.txt file"}},
+            "/v1/refresh": {"post": {"tags": ["Refresh"], "summary": "Refresh a library"}}}}"#,
+    );
+    write(d, "docs/admin.yaml", "openapi: 3.0.0\npaths: {}\n");
+    write(
+        d,
+        "docs/api-guide.mdx",
+        "# API\n\n- [llms.txt](/api-reference/add-library/add-an-llmstxt-file)\n\
+         - [refresh](/api-reference/refresh/refresh-a-library)\n\
+         - [users](/admin-api/users/list-users)\n\
+         - [gone](/api-reference/remove-library/remove-a-library)\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/api-guide.mdx"),
+        [pair(
+            "missing-path",
+            "/api-reference/remove-library/remove-a-library"
+        )]
+    );
+}

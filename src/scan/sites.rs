@@ -9,6 +9,8 @@
 //! without a page extension, `.html` read as the page, a trailing `/` or `index` as the folder's
 //! index page. Only links are read this way; a backticked path still names a file.
 
+pub mod openapi;
+
 use super::refs::{normalize, Tree};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -119,6 +121,8 @@ pub struct Sites {
     /// The base path each site root is served under (`/openai-agents-js`), from its
     /// configuration's `base:` or `baseUrl:`.
     bases: std::collections::HashMap<String, String>,
+    /// The pages each Mintlify site root generates from OpenAPI specifications.
+    generated: std::collections::HashMap<String, openapi::Generated>,
 }
 
 /// `root`-relative `a` and `b` joined (either may be empty).
@@ -154,7 +158,7 @@ fn content_dirs<'a>(
 
 /// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
 /// configuration (Mintlify's `docs.json`, `mint.json`): a route that a redirect serves exists.
-fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
+fn read_redirects(config: &[u8]) -> Vec<(String, String)> {
     /// Only `redirects` is read; the rest (a navigation of every version, megabytes on a
     /// versioned site) is skipped without being built.
     #[derive(serde::Deserialize)]
@@ -162,8 +166,7 @@ fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
         #[serde(default)]
         redirects: Vec<serde_json::Value>,
     }
-    let config: Option<Config> = read_config(full, super::THRESHOLDS.site_config_cap_bytes)
-        .and_then(|b| serde_json::from_slice(&b).ok());
+    let config: Option<Config> = serde_json::from_slice(config).ok();
     config
         .map(|c| {
             c.redirects
@@ -177,6 +180,42 @@ fn read_redirects(full: &std::path::Path) -> Vec<(String, String)> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The pages a Mintlify configuration (`config`, at the site root `dir`) generates from the
+/// OpenAPI specifications its navigation names. A specification that is no JSON file of the
+/// tree is not read (a YAML one, a URL): every route under its directory is served.
+fn read_generated(tree: &Tree, dir: &str, config_rel: &str, config: &[u8]) -> openapi::Generated {
+    let mut g = openapi::Generated::default();
+    for s in openapi::sources(config) {
+        if s.spec.contains("://") {
+            g.opaque.insert(s.directory, config_rel.to_string());
+            continue;
+        }
+        let spec = join(dir, &s.spec);
+        if !tree.files.contains(&spec) {
+            continue;
+        }
+        let routes = spec
+            .ends_with(".json")
+            .then(|| {
+                read_config(
+                    &tree.root.join(&spec),
+                    super::THRESHOLDS.site_config_cap_bytes,
+                )
+            })
+            .flatten()
+            .and_then(|b| openapi::routes(&b, &s.directory));
+        match routes {
+            Some(routes) => g
+                .routes
+                .extend(routes.into_iter().map(|r| (r, spec.clone()))),
+            None => {
+                g.opaque.insert(s.directory, spec);
+            }
+        }
+    }
+    g
 }
 
 /// The root-relative folder that `at` (a root-relative path the walk does not descend) links to,
@@ -367,6 +406,7 @@ impl Sites {
         let mut redirects = std::collections::HashMap::new();
         let mut links = Vec::new();
         let mut bases = std::collections::HashMap::new();
+        let mut generated = std::collections::HashMap::new();
         for (dir, rule) in &roots {
             // Files beside the marker: JSON ones hold redirects, JavaScript ones a base path.
             for m in rule.markers.iter().chain(CONFIG_FILES) {
@@ -375,9 +415,19 @@ impl Sites {
                     continue;
                 }
                 if m.ends_with(".json") {
-                    let r = read_redirects(&tree.root.join(&rel));
+                    let cap = super::THRESHOLDS.site_config_cap_bytes;
+                    let Some(config) = read_config(&tree.root.join(&rel), cap) else {
+                        continue;
+                    };
+                    let r = read_redirects(&config);
                     if !r.is_empty() {
                         redirects.insert(dir.clone(), r);
+                    }
+                    if rule.generator == "mintlify" {
+                        let g = read_generated(tree, dir, &rel, &config);
+                        if g != openapi::Generated::default() {
+                            generated.insert(dir.clone(), g);
+                        }
                     }
                 } else if !bases.contains_key(dir) {
                     if let Some(b) = read_base(&tree.root.join(&rel)) {
@@ -397,6 +447,7 @@ impl Sites {
             redirects,
             links,
             bases,
+            generated,
         }
     }
 
@@ -421,7 +472,12 @@ impl Sites {
             .collect();
         let mut bases: Vec<_> = self.bases.iter().collect();
         bases.sort();
-        format!("{roots:?} {redirects:?} {:?} {bases:?}", self.links)
+        let mut generated: Vec<_> = self.generated.iter().collect();
+        generated.sort_by(|a, b| a.0.cmp(b.0));
+        format!(
+            "{roots:?} {redirects:?} {:?} {bases:?} {generated:?}",
+            self.links
+        )
     }
 
     /// The site a document is a page of: the deepest site root at or above its folder whose
@@ -471,6 +527,15 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
     let written = without_base(tree, root, written);
     if let Some(found) = direct(tree, root, rule, doc, written) {
         return Some(found);
+    }
+    // A page Mintlify generates from an OpenAPI specification is served by the specification.
+    if let Some(spec) = tree
+        .sites()
+        .generated
+        .get(root)
+        .and_then(|g| g.serves(written.strip_prefix('/')?))
+    {
+        return Some(spec.to_string());
     }
     // A page not translated into a locale is served in the default language
     // (`/pt-br/guides/pages` shows `guides/pages`: Starlight and Docusaurus fall back).
