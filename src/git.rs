@@ -454,6 +454,43 @@ fn rename_score(status: &str) -> u8 {
         .map_or(100, |n| n.min(100))
 }
 
+/// The commit that last wrote each of `lines` (1-based) of the work tree's file `path`
+/// (root-relative), by `git blame --porcelain` (one process). A line not committed yet, or one
+/// git cannot say, is absent. Textconv filters are never run.
+pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, String> {
+    let mut out = HashMap::new();
+    if lines.is_empty() {
+        return out;
+    }
+    let mut c = git(root);
+    c.args(["blame", "--porcelain", "--no-textconv"]);
+    for l in lines {
+        c.arg(format!("-L{l},{l}"));
+    }
+    c.arg("--").arg(path);
+    let Some(bytes) = output(c) else {
+        return out;
+    };
+    // A group's header is `<id> <original line> <final line> [<count>]`; the other lines are
+    // fields or the text, which starts with a tab.
+    for line in String::from_utf8_lossy(&bytes).lines() {
+        let mut f = line.split(' ');
+        let (Some(id), Some(_), Some(fin)) = (f.next(), f.next(), f.next()) else {
+            continue;
+        };
+        if id.len() < 40
+            || !id.bytes().all(|b| b.is_ascii_hexdigit())
+            || id.bytes().all(|b| b == b'0')
+        {
+            continue;
+        }
+        if let Ok(n) = fin.parse::<u32>() {
+            out.insert(n, id.to_string());
+        }
+    }
+    out
+}
+
 /// One commit, as the history walk saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Commit {

@@ -136,12 +136,14 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/staged-for-removal/**",
             "**/archive/**",
             "**/archived/**",
+            // Finished work's records (`PRPs/issues/completed/`, `plans/completed/`).
+            "**/completed/**",
             "**/seps/**",
             "**/rfcs/**",
             "**/specs/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*",
             "**/{ThirdPartyNotices,THIRD_PARTY_NOTICES,THIRD-PARTY-NOTICES,ThirdPartyNotice}*",
         ],
-        why: "decision records, proposals (SEPs, RFCs), dated design specs, archives and third-party notices (an upstream project's files) are dated history (a resolved incident write-up is not: its lesson is distilled)",
+        why: "decision records, proposals (SEPs, RFCs), dated design specs, archives, completed work's records and third-party notices (an upstream project's files) are dated history (a resolved incident write-up is not: its lesson is distilled)",
     },
     RoleRule {
         role: Role::Shipped,

@@ -1524,3 +1524,131 @@ fn pages_generated_from_an_openapi_specification() {
         )]
     );
 }
+
+/// Held-out 11 (cloudflare-agents): the commit that moved `docs/state.md` into `docs/agents/`
+/// also reworded the style guide's line "Link ... using relative paths (`./state.md`)" and kept
+/// the old name: an illustration the author meant, so no rename is written into it (the model
+/// still sees the rename). A line the moving commit left alone is rewritten; so is one a later
+/// commit copied in from older text (a page migrated into a docs site), and one of a document
+/// the moving commit created (claude-task-master: a plan squashed in with the refactor).
+#[test]
+fn a_line_the_moving_commit_wrote_keeps_its_name() {
+    let r = repo();
+    let d = &r.root;
+    let state = "# State\n\nAgents keep state in a SQLite table that survives restarts.\n";
+    write(d, "docs/state.md", state);
+    write(
+        d,
+        "docs/AGENTS.md",
+        "# Writing docs\n\n- Link to related docs within this folder using relative paths (`./state.md`)\n",
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nRead `docs/state.md` first.\n",
+    );
+    commit(d, "docs");
+    std::fs::create_dir_all(d.join("docs/agents")).unwrap();
+    git(d, &["mv", "docs/state.md", "docs/agents/state.md"]);
+    write(
+        d,
+        "docs/AGENTS.md",
+        "# Writing docs\n\n- Link within a package directory using relative paths (`./state.md`)\n",
+    );
+    // A document born in the moving commit (a plan squashed in with the refactor) is no
+    // evidence: its name is rewritten.
+    write(
+        d,
+        "migration-plan.md",
+        "# Plan\n\nReuse the store from `docs/state.md`.\n",
+    );
+    commit(d, "organize package-owned docs");
+    write(
+        d,
+        "site/architecture.md",
+        "# Architecture\n\nState: `docs/state.md`.\n",
+    );
+    commit(d, "migrate docs into the site");
+    let s = scan(d);
+    let renamed = |doc: &str| -> Vec<String> {
+        common::fixture::signals(&s, doc)
+            .into_iter()
+            .map(|s| s["renamed_to"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(renamed("docs/AGENTS.md"), ["docs/agents/state.md"]);
+    check_apply(d, &[]);
+    assert!(read(d, "docs/AGENTS.md").contains("relative paths (`./state.md`)"));
+    assert!(read(d, "docs/guide.md").contains("Read `docs/agents/state.md` first."));
+    assert!(read(d, "site/architecture.md").contains("State: `docs/agents/state.md`."));
+    assert!(read(d, "migration-plan.md").contains("from `docs/agents/state.md`."));
+}
+
+/// Held-out 11: a guide of a template repository names the generated project's files from its
+/// root (`app/src/client/App.tsx`, which is `template/app/src/client/App.tsx` here); a link
+/// on a line marked "TODO:" is a page still to write; a PRP issue investigation
+/// (`.claude/PRPs/issues/`, and its `completed/` records) is a plan whose fate is the lifecycle
+/// question, not whether each path it names still resolves. A missing file of this repository,
+/// and a link to a page that is gone, are still reported.
+#[test]
+fn template_projects_todo_pages_and_issue_investigations() {
+    let r = repo();
+    let d = &r.root;
+    let app = "export const App = () => null;\n";
+    write(d, "app/src/client/App.tsx", app);
+    write(d, "src/lib/util.ts", "export const util = 1;\n");
+    write(d, "src/workflows/loader.ts", "export const load = 1;\n");
+    commit(d, "app");
+    // The app becomes the template users generate their project from.
+    std::fs::create_dir_all(d.join("template")).unwrap();
+    git(d, &["mv", "app", "template/app"]);
+    git(d, &["mv", "src/workflows/loader.ts", "src/loader.ts"]);
+    commit(d, "the app is the template");
+    write(
+        d,
+        "docs/guides/cookie-consent.md",
+        "# Cookie consent\n\nImport the banner in `app/src/client/App.tsx`.\n\n\
+         Our own helper is `src/lib/consent.ts`.\n",
+    );
+    write(
+        d,
+        "docs/index.md",
+        "# Docs\n\n- TODO: [Memory](./memory.md) - persistence, still to write\n\
+         - [Guide](./guides/cookie-consent.md)\n- [State](./state.md)\n",
+    );
+    let investigation =
+        "# Investigation: workflow errors (#260)\n\n**Investigated**: 2026-02-17\n\n\
+                         | File | Action |\n|---|---|\n| `src/workflows/loader.ts` | UPDATE |\n";
+    write(d, ".claude/PRPs/issues/issue-260.md", investigation);
+    write(
+        d,
+        ".claude/PRPs/issues/completed/issue-197.md",
+        investigation,
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/guides/cookie-consent.md",
+        "docs/index.md",
+        ".claude/PRPs/issues/issue-260.md",
+        ".claude/PRPs/issues/completed/issue-197.md",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let lifecycle = vec![pair("lifecycle", "")];
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![pair("missing-path", "src/lib/consent.ts")]),
+            // The TODO is still the page's own unfinished work.
+            (
+                docs[1],
+                vec![
+                    pair("missing-path", "./state.md"),
+                    pair("provisional-marker", "")
+                ]
+            ),
+            (docs[2], lifecycle.clone()),
+            (docs[3], lifecycle),
+        ]
+    );
+}

@@ -752,6 +752,11 @@ mod tests {
         let m = compile_glob("**/plans/**/*.md").unwrap();
         assert!(m.is_match("plans/a.md"));
         assert!(m.is_match("docs/superpowers/plans/2026-01-01-x.md"));
+        // The default rule's alternatives may span segments.
+        let m = compile_glob("**/{plans,PRPs/issues}/**/*.md").unwrap();
+        assert!(m.is_match(".claude/PRPs/issues/completed/issue-497.md"));
+        assert!(m.is_match("plans/a.md"));
+        assert!(!m.is_match("PRPs/templates/prp_base.md"));
     }
 
     #[test]

@@ -31,6 +31,9 @@ pub struct Tree {
     /// Files and folders by their name without ordering prefixes (`03-core/02-stream.mdx` as
     /// `core/stream.mdx`), built on first use: what a site serves them at.
     pub unnumbered: std::sync::OnceLock<std::collections::HashMap<String, String>>,
+    /// The folders a project template's files sit in, found on first use
+    /// ([`Tree::template_roots`]).
+    pub templates: std::sync::OnceLock<Vec<String>>,
 }
 
 /// A path segment without its ordering prefix (`02-stream-text.mdx` → `stream-text.mdx`,
@@ -107,6 +110,24 @@ impl Tree {
 }
 
 impl Tree {
+    /// The folders named one of `names` (`template/`) and each of their child folders
+    /// (`template/app/`, `templates/saas/`), root-relative, in a stable order: where a project
+    /// template's generated project starts. Asked with one table only, so the first answer is
+    /// kept.
+    pub fn template_roots(&self, names: &[&str]) -> &[String] {
+        self.templates.get_or_init(|| {
+            let named = |d: &str| names.contains(&d.rsplit('/').next().unwrap_or(d));
+            let mut roots: Vec<String> = self
+                .dirs
+                .iter()
+                .filter(|d| named(d) || (!folder(d).is_empty() && named(folder(d))))
+                .cloned()
+                .collect();
+            roots.sort();
+            roots
+        })
+    }
+
     /// How many files of the walk end with `tail` (`src/index.ts`: one folder and a name),
     /// the root's own included.
     pub fn tail_count(&self, tail: &str) -> u32 {

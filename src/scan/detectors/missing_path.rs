@@ -137,6 +137,35 @@ fn package_readme(ctx: &TreeCtx<'_>, doc: &Doc) -> bool {
         && crate::scan::refs::is_package_root(ctx.tree, crate::scan::refs::folder(&doc.path))
 }
 
+/// Folders that hold a project template, whose files (or whose children's: `template/app/`)
+/// are the project a user generates from it. Published as
+/// `scanner.missing_path_template_folders`.
+pub const TEMPLATE_FOLDERS: &[&str] = &[
+    "template",
+    "templates",
+    "starter",
+    "starters",
+    "boilerplate",
+    "scaffold",
+    "scaffolds",
+    "skeleton",
+];
+
+/// Whether a path in code names a file of the project a template generates: it is there under
+/// a template folder (`src/client/App.tsx` as `template/app/src/client/App.tsx`). A template
+/// repository's guides speak to that project, from its root; a bare name (`package.json`,
+/// which every template has) says too little to tell.
+fn in_project_template(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let w = written.trim_start_matches("./").trim_end_matches('/');
+    if w.starts_with(['/', '.']) || !w.contains('/') {
+        return false;
+    }
+    ctx.tree
+        .template_roots(TEMPLATE_FOLDERS)
+        .iter()
+        .any(|t| ctx.tree.exists(&format!("{t}/{w}")))
+}
+
 /// Whether a short relative path (`src/index.ts`: one folder and a name) ends at least
 /// `THRESHOLDS.generic_name_min_files` paths of the tree: a kind of file each package has.
 fn generic_path(ctx: &TreeCtx<'_>, written: &str) -> bool {
@@ -174,6 +203,7 @@ pub const LINE_CUES: &[LineCue] = &[
             "write `",
             "generate `",
             "draft `",
+            "todo:",
         ],
     },
     LineCue {
@@ -686,6 +716,29 @@ fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)])
     matches!((first_rename(h, cands), born), (Some(rename), Some(born)) if rename > born)
 }
 
+/// Whether the commit that moved the path also reworded the line naming it, in a document
+/// older than that commit (git blame's commit for the line is the rename's): the author edited
+/// that very line while moving the file and kept the old name, so it is meant ("Link within a
+/// package using relative paths (`./state.md`)", reworded by the commit that moved
+/// `docs/state.md` into `docs/agents/`, is an illustration). A document born in the moving
+/// commit (a plan squashed in with the refactor it plans) may well predate the move on its
+/// branch, and a line written later may be a copy of older stale text (a page migrated into a
+/// docs site), so neither counts. `blamed` holds the document's lines' commits, asked once.
+fn line_reworded_by_move(
+    h: &crate::git::History,
+    doc: &Doc,
+    blamed: &std::collections::HashMap<u32, String>,
+    line: u32,
+    cands: &[(String, bool)],
+) -> bool {
+    let (Some(rename), Some(id)) = (first_rename(h, cands), blamed.get(&line)) else {
+        return false;
+    };
+    // Indices count back from the newest commit: a larger one is older.
+    let born = h.touches(&doc.path).and_then(|t| t.iter().max().copied());
+    born.is_some_and(|b| b > rename) && h.commits.iter().position(|c| &c.id == id) == Some(rename)
+}
+
 /// Whether git's new name `to` only puts folders in front of `written` (`prisma/schema.prisma`
 /// moved into `packages/database/`) in a document written after that move: the text names the
 /// file from inside its package, a reader finds it, and rewriting it changes the author's
@@ -744,6 +797,21 @@ impl Detector for MissingPath {
         // The document's text, read on the first missing reference that needs it.
         let text = std::cell::OnceCell::new();
         let text = || text.get_or_init(|| text_of(ctx, &doc.path)).as_deref();
+        // The commits that wrote the lines of its missing references, asked on the first rename
+        // that would be written.
+        let blamed = std::cell::OnceCell::new();
+        let blamed = || {
+            blamed.get_or_init(|| {
+                let mut lines: Vec<u32> = doc
+                    .resolved()
+                    .filter(|(_, t)| matches!(t, Target::Missing { .. }))
+                    .map(|(r, _)| r.line)
+                    .collect();
+                lines.sort_unstable();
+                lines.dedup();
+                crate::git::blame_lines(&ctx.tree.root, &doc.path, &lines)
+            })
+        };
         for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
@@ -953,6 +1021,9 @@ impl Detector for MissingPath {
             if r.via == crate::report::Via::Code && generic_path(ctx, written) {
                 continue;
             }
+            if r.via == crate::report::Via::Code && in_project_template(ctx, written) {
+                continue;
+            }
             // A package's README speaks to the package's users: `./src/middleware.ts` in code is
             // a file of their project, whatever the package's own sources were once called.
             if r.via == crate::report::Via::Code
@@ -970,7 +1041,10 @@ impl Detector for MissingPath {
                 Some((to, folder_relative, score))
                     if r.literal
                         && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity
-                        && !moved_under_since(ctx, doc, written, to, candidates) =>
+                        && !moved_under_since(ctx, doc, written, to, candidates)
+                        && !ctx.history.is_some_and(|h| {
+                            line_reworded_by_move(h, doc, blamed(), r.line, candidates)
+                        }) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
