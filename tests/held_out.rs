@@ -1652,3 +1652,94 @@ fn template_projects_todo_pages_and_issue_investigations() {
         ]
     );
 }
+
+/// Held-out 12: an MDX component's tag lines wrap Markdown (a fence under `<Accordion>` is a
+/// fence, so the heading after it is an anchor: marvin); a module's reference page has dots in
+/// its name (`/reference/camel.types.enums`: camel); a Mintlify API page (`openapi:` in its
+/// frontmatter) renders its parameters' anchors (mem0); an MkDocs site is served under its
+/// `site_url`'s path, a notebook is a page, and one git ignores is copied in at build time
+/// (langgraphjs). An anchor, a page and a module that are not there are still reported.
+#[test]
+fn components_dotted_pages_module_names_and_notebook_sites() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/docs.json",
+        r#"{"navigation": {"pages": ["quickstart"]}}"#,
+    );
+    write(
+        d,
+        "docs/quickstart.mdx",
+        "# Quickstart\n\n[Control tasks](#task-control), [gone](#no-such-heading).\n\n\
+         <Accordion title=\"Output\">\n```text\nType hints\n\ndef greet(): pass\n```\n</Accordion>\n\n\
+         ## Task Control\n\nRun it.\n",
+    );
+    write(
+        d,
+        "docs/reference/camel.types.enums.mdx",
+        "# camel.types.enums\n",
+    );
+    write(
+        d,
+        "docs/reference/index.mdx",
+        "# Reference\n\n- [enums](/reference/camel.types.enums)\n- [gone](/reference/camel.gone.base)\n",
+    );
+    // A Mintlify API page's parameters come from the specification, with their anchors; a
+    // link inside a component is still read (to a heading the other page lacks).
+    write(
+        d,
+        "docs/api/add.mdx",
+        "---\ntitle: Add\nopenapi: post /v3/memories/add/\n---\n\n<Tip>\n  See [all parameters](#body-messages).\n</Tip>\n",
+    );
+    write(
+        d,
+        "docs/api/limits.mdx",
+        "# Limits\n\n<Note>\n  See [the engine](/reference/camel.types.enums#run-engine) and [add](/api/add#body-messages).\n</Note>\n",
+    );
+    write(
+        d,
+        "site/mkdocs.yml",
+        "site_name: Graph\nsite_url: https://example.github.io/graphjs/\n",
+    );
+    write(d, "site/.gitignore", "*.ipynb\n!docs/errors/*.ipynb\n");
+    write(d, "site/docs/errors/UNREACHABLE_NODE.ipynb", "{}\n");
+    write(
+        d,
+        "site/docs/index.md",
+        "# Graph\n\n- [time travel](/graphjs/how-tos/time-travel)\n\
+         - [error](/graphjs/errors/UNREACHABLE_NODE)\n- [gone](/graphjs/concepts/gone.md)\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/quickstart.mdx",
+        "docs/reference/index.mdx",
+        "docs/api/add.mdx",
+        "docs/api/limits.mdx",
+        "site/docs/index.md",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![pair("missing-anchor", "#no-such-heading")]),
+            (
+                docs[1],
+                vec![pair("missing-path", "/reference/camel.gone.base")]
+            ),
+            (docs[2], vec![]),
+            (
+                docs[3],
+                vec![pair(
+                    "missing-anchor",
+                    "/reference/camel.types.enums#run-engine"
+                )]
+            ),
+            (
+                docs[4],
+                vec![pair("missing-path", "/graphjs/concepts/gone.md")]
+            ),
+        ]
+    );
+}

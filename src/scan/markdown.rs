@@ -548,6 +548,66 @@ pub fn mdx_comments(text: &str, from: usize) -> Vec<Range<usize>> {
     out
 }
 
+/// The byte ranges (after `from`, outside code fences) of lines that hold only a component's
+/// opening or closing tag (`<Accordion title="Output">`, `</Tabs>`): MDX (and Docusaurus, which
+/// reads `.md` as MDX) parses what such a component wraps as Markdown, where CommonMark would
+/// take the tag for the start of an HTML block and a fence right under it for HTML text, so
+/// that the fence's closing line opens a code block that swallows the headings after it. A
+/// component's name starts with a capital; a self-closing tag, one carrying an `id` and one
+/// rendering a list prop ([`includes_content`]) stay.
+///
+/// ```
+/// use hygiene::scan::markdown::component_tag_lines;
+/// let t = "<Accordion title=\"Out\">\n```text\nx\n```\n</Accordion>\n<details>\n<Snippet file=\"a.mdx\" />\n";
+/// let r: Vec<&str> = component_tag_lines(t, 0).into_iter().map(|r| &t[r]).collect();
+/// assert_eq!(r, ["<Accordion title=\"Out\">", "</Accordion>"]);
+/// assert!(component_tag_lines("```mdx\n<Tabs>\n```\n", 0).is_empty());
+/// ```
+pub fn component_tag_lines(text: &str, from: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    let mut at = 0usize;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        if start < from {
+            continue;
+        }
+        let body = line.trim_end_matches(['\n', '\r']);
+        let t = body.trim_start();
+        // Fences (``` or ~~~, closed by at least as many of the same character).
+        let ch = t.bytes().next().unwrap_or(0);
+        if ch == b'`' || ch == b'~' {
+            let n = t.bytes().take_while(|&b| b == ch).count();
+            if n >= 3 {
+                match fence {
+                    None => fence = Some((ch, n)),
+                    Some((c, m)) if c == ch && n >= m && t[n..].trim().is_empty() => fence = None,
+                    _ => {}
+                }
+                continue;
+            }
+        }
+        if fence.is_some() {
+            continue;
+        }
+        let t = t.trim_end();
+        let name_at = if t.starts_with("</") { 2 } else { 1 };
+        let is_tag = t.starts_with('<')
+            && t.ends_with('>')
+            && !t.ends_with("/>")
+            && t[name_at..].starts_with(|c: char| c.is_ascii_uppercase())
+            && !t.contains(" id=")
+            && !renders_list_prop(t)
+            && t[1..t.len() - 1].find(['<', '>']).is_none();
+        if is_tag {
+            let lead = body.len() - body.trim_start().len();
+            out.push(start + lead..start + lead + t.len());
+        }
+    }
+    out
+}
+
 fn blank(prose: &mut [u8], r: Range<usize>) {
     for b in &mut prose[r] {
         if *b != b'\n' && *b != b'\r' {
@@ -795,18 +855,20 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     blank(&mut prose, 0..body_start);
     // MDX comments (`{/* [old](../LICENSE) */}`) are not rendered: no link in them is a claim.
     // (Their prose stays: a `{/* TODO */}` is the page's own marker.)
-    let mdx_comments = mdx_comments(text, body_start);
+    let mut unparsed = mdx_comments(text, body_start);
+    // A component's own tag lines are no HTML blocks: what they wrap is Markdown.
+    unparsed.extend(component_tag_lines(text, body_start));
 
     let mut opts = Options::empty();
     opts.insert(Options::ENABLE_TABLES);
     opts.insert(Options::ENABLE_TASKLISTS);
     opts.insert(Options::ENABLE_STRIKETHROUGH);
     // The frontmatter is parsed by hand; blanking it keeps offsets and lines unchanged.
-    let body: String = if mdx_comments.is_empty() {
+    let body: String = if unparsed.is_empty() {
         String::from_utf8_lossy(&prose[..body_start]).into_owned() + &text[body_start..]
     } else {
         let mut b = prose.clone();
-        for r in &mdx_comments {
+        for r in &unparsed {
             blank(&mut b, r.clone());
         }
         String::from_utf8_lossy(&b).into_owned()
@@ -991,6 +1053,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);
+    // A Mintlify API page (`openapi: post /v3/memories/add/`) renders its operation's
+    // parameters and responses from the specification, with anchors (`#body-messages`).
+    p.includes_content |= p.frontmatter.get("openapi").is_some();
     for r in &mut p.refs {
         let line = &text[p.lines.range(r.line, text.len())];
         let written = super::refs::split(&r.dest).written;

@@ -97,8 +97,9 @@ pub const SITE_RULES: &[SiteRule] = &[
     },
 ];
 
-/// Extensions a page is written in; a route names a page without one (or with `.html`).
-pub const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown"];
+/// Extensions a page is written in (a notebook is a page of MkDocs-Jupyter and Jupyter Book
+/// sites); a route names a page without one (or with `.html`).
+pub const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown", "ipynb"];
 
 /// Index pages a folder route (`/guide/`, `/guide`) serves.
 pub const INDEX_PAGES: &[&str] = &[
@@ -285,9 +286,16 @@ pub fn route_ignored(tree: &Tree, doc: &str, written: &str) -> bool {
         return false;
     };
     let rest = rest.trim_end_matches('/');
+    // A page whose file git ignores is generated too (notebooks copied in at build time).
+    let ignored = |p: String| {
+        tree.ignored(&p)
+            || (!p.rsplit('/').next().unwrap_or("").contains('.')
+                && PAGE_EXTENSIONS
+                    .iter()
+                    .any(|e| tree.ignored(&format!("{p}.{e}"))))
+    };
     !rest.is_empty()
-        && content_dirs(tree, root, rule)
-            .any(|dir| normalize(&dir, rest).is_some_and(|p| tree.ignored(&p)))
+        && content_dirs(tree, root, rule).any(|dir| normalize(&dir, rest).is_some_and(ignored))
 }
 
 /// Configuration files beside a site's marker that may set its base path (VitePress keeps its
@@ -314,6 +322,20 @@ const CONFIG_FILES: &[&str] = &[
 /// ```
 pub fn read_base(full: &std::path::Path) -> Option<String> {
     let text = String::from_utf8(read_config(full, super::THRESHOLDS.file_size_cap_bytes)?).ok()?;
+    // MkDocs serves the site under its `site_url`'s path
+    // (`site_url: https://langchain-ai.github.io/langgraphjs/` is `/langgraphjs`).
+    if let Some(url) = text
+        .lines()
+        .find_map(|l| l.strip_prefix("site_url:"))
+        .map(|v| v.trim().trim_matches(['\'', '"']))
+    {
+        let path = url
+            .split_once("://")
+            .map_or("", |(_, r)| r.split_once('/').map_or("", |(_, p)| p));
+        let trimmed = path.trim_matches('/');
+        return (!trimmed.is_empty() && !trimmed.contains(['{', '$', ' ']))
+            .then(|| format!("/{trimmed}"));
+    }
     for key in ["base:", "baseUrl:"] {
         let mut from = 0;
         while let Some(i) = text[from..].find(key) {
@@ -743,14 +765,19 @@ fn page_of(tree: &Tree, at: &str) -> Option<String> {
 }
 
 /// The files the route `at` may be served from, in order: itself, its page with each page
-/// extension, its folder's index pages; a name with another extension only itself.
+/// extension, its folder's index pages; a name with another extension only itself or its page
+/// (a module's reference page `camel.types.enums` is `camel.types.enums.mdx`).
 fn page_names(at: &str) -> Vec<String> {
     let name = at.rsplit('/').next().unwrap_or(at);
     let stem = match name.rsplit_once('.') {
         Some((_, e)) if e == "html" || PAGE_EXTENSIONS.contains(&e) => {
             &at[..at.len() - e.len() - 1]
         }
-        Some(_) => return vec![at.to_string()],
+        Some(_) => {
+            return std::iter::once(at.to_string())
+                .chain(PAGE_EXTENSIONS.iter().map(|e| format!("{at}.{e}")))
+                .collect()
+        }
         None => at,
     };
     std::iter::once(at.to_string())
@@ -787,6 +814,7 @@ mod tests {
             "site/docs.json",
             "site/docs/draft/develop/build-client.mdx",
             "site/docs/draft/learn/index.mdx",
+            "site/reference/camel.types.enums.mdx",
             "blog/hugo.toml",
             "blog/content/posts/a.md",
             "blog/static/posts/images/x.webp",
@@ -836,6 +864,17 @@ mod tests {
             ("docs/a.md", "/configuration/gone.html", None),
             ("README.md", "/configuration/environments.html", None),
             ("docs/a.md", "/configuration/environments.txt", None),
+            // A page whose name holds dots (a module's reference page).
+            (
+                "site/docs/draft/develop/x.mdx",
+                "/docs/draft/develop/build-client",
+                Some("site/docs/draft/develop/build-client.mdx"),
+            ),
+            (
+                "site/docs/draft/develop/x.mdx",
+                "/reference/camel.types.enums",
+                Some("site/reference/camel.types.enums.mdx"),
+            ),
         ];
         for (doc, link, want) in cases {
             assert_eq!(

@@ -716,6 +716,31 @@ fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)])
     matches!((first_rename(h, cands), born), (Some(rename), Some(born)) if rename > born)
 }
 
+/// Whether a rename that changes the file's name would leave the line naming the old file
+/// elsewhere (`[exa_search_test.py](tools/exa_search_test.py)` to
+/// `tools/exa_search_deep_research.py`): rewriting only the path makes the label disagree with
+/// its target, so the model rewrites both.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::names_old_file_elsewhere;
+/// let l = "- [exa_test.py](tools/exa_test.py) - search";
+/// assert!(names_old_file_elsewhere(l, "tools/exa_test.py", "tools/exa/deep_research.py"));
+/// // The same name in a new folder, or a label that is the path itself, is rewritten whole.
+/// assert!(!names_old_file_elsewhere(l, "tools/exa_test.py", "tools/exa/exa_test.py"));
+/// assert!(!names_old_file_elsewhere("- [exa_test.py](exa_test.py)", "exa_test.py", "deep.py"));
+/// ```
+pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
+    let name = |p: &str| {
+        p.trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    let old = name(written);
+    !old.is_empty() && old != name(new) && line.replace(written, "").contains(old.as_str())
+}
+
 /// Whether the commit that moved the path also reworded the line naming it, in a document
 /// older than that commit (git blame's commit for the line is the rename's): the author edited
 /// that very line while moving the file and kept the old name, so it is meant ("Link within a
@@ -1047,7 +1072,13 @@ impl Detector for MissingPath {
                         }) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
-                    (!bare || !new.contains('/')).then(|| rename_suggestion(r.line, written, new))
+                    let line = text().and_then(|t| t.lines().nth(r.line.checked_sub(1)? as usize));
+                    (!bare || !new.contains('/'))
+                        .then_some(())
+                        .filter(|_| {
+                            !line.is_some_and(|l| names_old_file_elsewhere(l, written, &new))
+                        })
+                        .map(|_| rename_suggestion(r.line, written, new))
                 }
                 _ => None,
             };
