@@ -749,19 +749,23 @@ pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
 /// commit (a plan squashed in with the refactor it plans) may well predate the move on its
 /// branch, and a line written later may be a copy of older stale text (a page migrated into a
 /// docs site), so neither counts. `blamed` holds the document's lines' commits, asked once.
-fn line_reworded_by_move(
+fn line_reworded_by_move<'a>(
     h: &crate::git::History,
     doc: &Doc,
-    blamed: &std::collections::HashMap<u32, String>,
+    blamed: impl FnOnce() -> &'a std::collections::HashMap<u32, String>,
     line: u32,
     cands: &[(String, bool)],
 ) -> bool {
-    let (Some(rename), Some(id)) = (first_rename(h, cands), blamed.get(&line)) else {
+    let Some(rename) = first_rename(h, cands) else {
         return false;
     };
-    // Indices count back from the newest commit: a larger one is older.
+    // Indices count back from the newest commit: a larger one is older. Blame is asked only
+    // for a document older than the move.
     let born = h.touches(&doc.path).and_then(|t| t.iter().max().copied());
-    born.is_some_and(|b| b > rename) && h.commits.iter().position(|c| &c.id == id) == Some(rename)
+    born.is_some_and(|b| b > rename)
+        && blamed()
+            .get(&line)
+            .is_some_and(|id| h.commits.iter().position(|c| &c.id == id) == Some(rename))
 }
 
 /// Whether git's new name `to` only puts folders in front of `written` (`prisma/schema.prisma`
@@ -1068,17 +1072,15 @@ impl Detector for MissingPath {
                         && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity
                         && !moved_under_since(ctx, doc, written, to, candidates)
                         && !ctx.history.is_some_and(|h| {
-                            line_reworded_by_move(h, doc, blamed(), r.line, candidates)
+                            line_reworded_by_move(h, doc, blamed, r.line, candidates)
                         }) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     let line = text().and_then(|t| t.lines().nth(r.line.checked_sub(1)? as usize));
-                    (!bare || !new.contains('/'))
-                        .then_some(())
-                        .filter(|_| {
-                            !line.is_some_and(|l| names_old_file_elsewhere(l, written, &new))
-                        })
-                        .map(|_| rename_suggestion(r.line, written, new))
+                    let label_disagrees =
+                        line.is_some_and(|l| names_old_file_elsewhere(l, written, &new));
+                    ((!bare || !new.contains('/')) && !label_disagrees)
+                        .then(|| rename_suggestion(r.line, written, new))
                 }
                 _ => None,
             };
