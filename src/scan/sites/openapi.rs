@@ -211,11 +211,12 @@ pub fn routes(spec: &[u8], directory: &str) -> Option<Vec<String>> {
             };
             for route in parts {
                 let n = seen.entry(route.clone()).or_insert(0);
-                if *n > 0 {
-                    out.push(format!("{route}-{n}"));
-                }
+                out.push(if *n > 0 {
+                    format!("{route}-{n}")
+                } else {
+                    route
+                });
                 *n += 1;
-                out.push(route);
             }
         }
     }
