@@ -454,10 +454,13 @@ fn rename_score(status: &str) -> u8 {
         .map_or(100, |n| n.min(100))
 }
 
-/// The commit that last wrote each of `lines` (1-based) of the work tree's file `path`
-/// (root-relative), by `git blame --porcelain` (one process). A line not committed yet, or one
-/// git cannot say, is absent. Textconv filters are never run.
-pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, String> {
+/// The commit that last wrote each of `lines` (1-based) of `path` (root-relative) as `HEAD`
+/// has it, with the line's text, by `git blame --porcelain HEAD` (one process). The caller
+/// compares the text with the work tree's line: blaming the work tree itself (or
+/// `--contents`) makes git open `.git/info/exclude`, which a FIFO there blocks, and a line
+/// edited since `HEAD` is not the one blamed. A line git cannot say is absent; textconv
+/// filters are never run.
+pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, (String, String)> {
     let mut out = HashMap::new();
     if lines.is_empty() {
         return out;
@@ -467,25 +470,29 @@ pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, Strin
     for l in lines {
         c.arg(format!("-L{l},{l}"));
     }
-    c.arg("--").arg(path);
+    c.args(["HEAD", "--"]).arg(path);
     let Some(bytes) = output(c) else {
         return out;
     };
-    // A group's header is `<id> <original line> <final line> [<count>]`; the other lines are
-    // fields or the text, which starts with a tab.
+    // A group's header is `<id> <original line> <final line> [<count>]`; fields follow, then
+    // the line's text after a tab.
+    let mut at: Option<(u32, String)> = None;
     for line in String::from_utf8_lossy(&bytes).lines() {
+        if let Some(text) = line.strip_prefix('\t') {
+            if let Some((n, id)) = at.take() {
+                out.insert(n, (id, text.to_string()));
+            }
+            continue;
+        }
         let mut f = line.split(' ');
         let (Some(id), Some(_), Some(fin)) = (f.next(), f.next(), f.next()) else {
             continue;
         };
-        if id.len() < 40
-            || !id.bytes().all(|b| b.is_ascii_hexdigit())
-            || id.bytes().all(|b| b == b'0')
-        {
+        if id.len() < 40 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             continue;
         }
         if let Ok(n) = fin.parse::<u32>() {
-            out.insert(n, id.to_string());
+            at = Some((n, id.to_string()));
         }
     }
     out

@@ -748,12 +748,14 @@ pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
 /// `docs/state.md` into `docs/agents/`, is an illustration). A document born in the moving
 /// commit (a plan squashed in with the refactor it plans) may well predate the move on its
 /// branch, and a line written later may be a copy of older stale text (a page migrated into a
-/// docs site), so neither counts. `blamed` holds the document's lines' commits, asked once.
+/// docs site), so neither counts. `blamed` holds the document's lines' commits and texts at
+/// `HEAD`, asked once; `text` is the line in the work tree.
 fn line_reworded_by_move<'a>(
     h: &crate::git::History,
     doc: &Doc,
-    blamed: impl FnOnce() -> &'a std::collections::HashMap<u32, String>,
+    blamed: impl FnOnce() -> &'a std::collections::HashMap<u32, (String, String)>,
     line: u32,
+    text: Option<&str>,
     cands: &[(String, bool)],
 ) -> bool {
     let Some(rename) = first_rename(h, cands) else {
@@ -762,10 +764,11 @@ fn line_reworded_by_move<'a>(
     // Indices count back from the newest commit: a larger one is older. Blame is asked only
     // for a document older than the move.
     let born = h.touches(&doc.path).and_then(|t| t.iter().max().copied());
+    // The blamed line is `HEAD`'s: it counts only where the work tree still has that text.
     born.is_some_and(|b| b > rename)
-        && blamed()
-            .get(&line)
-            .is_some_and(|id| h.commits.iter().position(|c| &c.id == id) == Some(rename))
+        && blamed().get(&line).is_some_and(|(id, was)| {
+            Some(was.as_str()) == text && h.commits.iter().position(|c| c.id == *id) == Some(rename)
+        })
 }
 
 /// Whether git's new name `to` only puts folders in front of `written` (`prisma/schema.prisma`
@@ -826,6 +829,7 @@ impl Detector for MissingPath {
         // The document's text, read on the first missing reference that needs it.
         let text = std::cell::OnceCell::new();
         let text = || text.get_or_init(|| text_of(ctx, &doc.path)).as_deref();
+        let line_of = |n: u32| text().and_then(|t| t.lines().nth(n.checked_sub(1)? as usize));
         // The commits that wrote the lines of its missing references, asked on the first rename
         // that would be written.
         let blamed = std::cell::OnceCell::new();
@@ -999,7 +1003,7 @@ impl Detector for MissingPath {
             // `b`"); it is not stale.
             if let Some((to, folder_relative, _)) = &renamed {
                 let new_as_written = write_like(written, *folder_relative, &doc.path, to);
-                let line = text().and_then(|t| t.lines().nth(r.line.checked_sub(1)? as usize));
+                let line = line_of(r.line);
                 if line
                     .is_some_and(|l| l.contains(new_as_written.as_str()) || l.contains(to.as_str()))
                 {
@@ -1072,11 +1076,12 @@ impl Detector for MissingPath {
                         && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity
                         && !moved_under_since(ctx, doc, written, to, candidates)
                         && !ctx.history.is_some_and(|h| {
-                            line_reworded_by_move(h, doc, blamed, r.line, candidates)
+                            let line = line_of(r.line);
+                            line_reworded_by_move(h, doc, blamed, r.line, line, candidates)
                         }) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
-                    let line = text().and_then(|t| t.lines().nth(r.line.checked_sub(1)? as usize));
+                    let line = line_of(r.line);
                     let label_disagrees =
                         line.is_some_and(|l| names_old_file_elsewhere(l, written, &new));
                     ((!bare || !new.contains('/')) && !label_disagrees)
