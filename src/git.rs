@@ -498,6 +498,14 @@ pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, (Stri
     out
 }
 
+/// The text of `path` (root-relative) in the first parent of `commit` (`git cat-file`, one
+/// process); `None` when it was not there or git cannot say.
+pub fn text_before(root: &Path, commit: &str, path: &str) -> Option<String> {
+    let mut c = git(root);
+    c.args(["cat-file", "blob", &format!("{commit}^:./{path}")]);
+    String::from_utf8(output(c)?).ok()
+}
+
 /// One commit, as the history walk saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Commit {

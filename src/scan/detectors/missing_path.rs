@@ -742,8 +742,9 @@ pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
 }
 
 /// Whether the commit that moved the path also reworded the line naming it, in a document
-/// older than that commit (git blame's commit for the line is the rename's): the author edited
-/// that very line while moving the file and kept the old name, so it is meant ("Link within a
+/// older than that commit that already named the path (git blame's commit for the line is the
+/// rename's): the author edited that very line while moving the file and kept the old name,
+/// so it is meant ("Link within a
 /// package using relative paths (`./state.md`)", reworded by the commit that moved
 /// `docs/state.md` into `docs/agents/`, is an illustration). A document born in the moving
 /// commit (a plan squashed in with the refactor it plans) may well predate the move on its
@@ -751,24 +752,31 @@ pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
 /// docs site), so neither counts. `blamed` holds the document's lines' commits and texts at
 /// `HEAD`, asked once; `text` is the line in the work tree.
 fn line_reworded_by_move<'a>(
-    h: &crate::git::History,
+    ctx: &TreeCtx<'_>,
     doc: &Doc,
-    blamed: impl FnOnce() -> &'a std::collections::HashMap<u32, (String, String)>,
-    line: u32,
+    (line, written): (u32, &str),
     text: Option<&str>,
+    blamed: impl FnOnce() -> &'a std::collections::HashMap<u32, (String, String)>,
     cands: &[(String, bool)],
 ) -> bool {
-    let Some(rename) = first_rename(h, cands) else {
+    let Some((h, rename)) = ctx
+        .history
+        .and_then(|h| first_rename(h, cands).map(|r| (h, r)))
+    else {
         return false;
     };
     // Indices count back from the newest commit: a larger one is older. Blame is asked only
     // for a document older than the move.
     let born = h.touches(&doc.path).and_then(|t| t.iter().max().copied());
-    // The blamed line is `HEAD`'s: it counts only where the work tree still has that text.
+    // The blamed line is `HEAD`'s: it counts only where the work tree still has that text,
+    // and only where the document named the path before that commit (a line that took the old
+    // name up in the moving commit is a slip, not an illustration).
     born.is_some_and(|b| b > rename)
         && blamed().get(&line).is_some_and(|(id, was)| {
             Some(was.as_str()) == text && h.commits.iter().position(|c| c.id == *id) == Some(rename)
         })
+        && crate::git::text_before(&ctx.tree.root, &h.commits[rename].id, &doc.path)
+            .is_some_and(|before| before.contains(written))
 }
 
 /// Whether git's new name `to` only puts folders in front of `written` (`prisma/schema.prisma`
@@ -1075,10 +1083,14 @@ impl Detector for MissingPath {
                     if r.literal
                         && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity
                         && !moved_under_since(ctx, doc, written, to, candidates)
-                        && !ctx.history.is_some_and(|h| {
-                            let line = line_of(r.line);
-                            line_reworded_by_move(h, doc, blamed, r.line, line, candidates)
-                        }) =>
+                        && !line_reworded_by_move(
+                            ctx,
+                            doc,
+                            (r.line, written),
+                            line_of(r.line),
+                            blamed,
+                            candidates,
+                        ) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     let line = line_of(r.line);
