@@ -716,8 +716,8 @@ fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)])
     matches!((first_rename(h, cands), born), (Some(rename), Some(born)) if rename > born)
 }
 
-/// Whether a rename that changes the file's name would leave the line naming the old file
-/// elsewhere (`[exa_search_test.py](tools/exa_search_test.py)` to
+/// Whether a rename that changes the file's name would leave a link label on the line naming
+/// the old file (`[exa_search_test.py](tools/exa_search_test.py)` to
 /// `tools/exa_search_deep_research.py`): rewriting only the path makes the label disagree with
 /// its target, so the model rewrites both.
 ///
@@ -728,6 +728,8 @@ fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)])
 /// // The same name in a new folder, or a label that is the path itself, is rewritten whole.
 /// assert!(!names_old_file_elsewhere(l, "tools/exa_test.py", "tools/exa/exa_test.py"));
 /// assert!(!names_old_file_elsewhere("- [exa_test.py](exa_test.py)", "exa_test.py", "deep.py"));
+/// // Another link to the same file is rewritten too, not a label.
+/// assert!(!names_old_file_elsewhere("[x](./x.md) and [again](x.md)", "./x.md", "../ref/y.md"));
 /// ```
 pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
     let name = |p: &str| {
@@ -738,7 +740,15 @@ pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
             .to_string()
     };
     let old = name(written);
-    !old.is_empty() && old != name(new) && line.replace(written, "").contains(old.as_str())
+    if old.is_empty() || old == name(new) {
+        return false;
+    }
+    // A link's label (`[exa_test.py]`), not another reference to the same file.
+    let rest = line.replace(written, "");
+    rest.split('[')
+        .skip(1)
+        .filter_map(|s| s.split_once(']').map(|(label, _)| label))
+        .any(|label| label.contains(old.as_str()))
 }
 
 /// Whether the commit that moved the path also reworded the line naming it, in a document
