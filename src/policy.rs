@@ -476,7 +476,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
-            missing_path_template_folders: crate::scan::detectors::missing_path::TEMPLATE_FOLDERS,
+            missing_path_template_folders: crate::scan::refs::TEMPLATE_FOLDERS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,

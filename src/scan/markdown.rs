@@ -565,33 +565,17 @@ pub fn mdx_comments(text: &str, from: usize) -> Vec<Range<usize>> {
 /// ```
 pub fn component_tag_lines(text: &str, from: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
-    let mut fence: Option<(u8, usize)> = None;
+    let mut fences = fence_lines(text).into_iter().peekable();
     let mut at = 0usize;
-    for line in text.split_inclusive('\n') {
+    for (n, line) in (1u32..).zip(text.split_inclusive('\n')) {
         let start = at;
         at += line.len();
-        if start < from {
+        while fences.next_if(|&(_, end)| end < n).is_some() {}
+        if start < from || fences.peek().is_some_and(|&(open, _)| open <= n) {
             continue;
         }
         let body = line.trim_end_matches(['\n', '\r']);
-        let t = body.trim_start();
-        // Fences (``` or ~~~, closed by at least as many of the same character).
-        let ch = t.bytes().next().unwrap_or(0);
-        if ch == b'`' || ch == b'~' {
-            let n = t.bytes().take_while(|&b| b == ch).count();
-            if n >= 3 {
-                match fence {
-                    None => fence = Some((ch, n)),
-                    Some((c, m)) if c == ch && n >= m && t[n..].trim().is_empty() => fence = None,
-                    _ => {}
-                }
-                continue;
-            }
-        }
-        if fence.is_some() {
-            continue;
-        }
-        let t = t.trim_end();
+        let t = body.trim();
         let name_at = if t.starts_with("</") { 2 } else { 1 };
         let is_tag = t.starts_with('<')
             && t.ends_with('>')

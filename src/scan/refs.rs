@@ -36,6 +36,20 @@ pub struct Tree {
     pub templates: std::sync::OnceLock<Vec<String>>,
 }
 
+/// Folders that hold a project template, whose files (or whose children's: `template/app/`)
+/// are the project a user generates from it: a path in code that is there under one is the
+/// generated project's file. Published as `scanner.missing_path_template_folders`.
+pub const TEMPLATE_FOLDERS: &[&str] = &[
+    "template",
+    "templates",
+    "starter",
+    "starters",
+    "boilerplate",
+    "scaffold",
+    "scaffolds",
+    "skeleton",
+];
+
 /// A path segment without its ordering prefix (`02-stream-text.mdx` → `stream-text.mdx`,
 /// `1_intro` → `intro`), as Docusaurus, Fumadocs and Nextra routes drop it; `None` when it has
 /// none.
@@ -110,13 +124,12 @@ impl Tree {
 }
 
 impl Tree {
-    /// The folders named one of `names` (`template/`) and each of their child folders
-    /// (`template/app/`, `templates/saas/`), root-relative, in a stable order: where a project
-    /// template's generated project starts. Asked with one table only, so the first answer is
-    /// kept.
-    pub fn template_roots(&self, names: &[&str]) -> &[String] {
+    /// The folders named one of [`TEMPLATE_FOLDERS`] (`template/`) and each of their child
+    /// folders (`template/app/`, `templates/saas/`), root-relative, in a stable order, found on
+    /// first use: where a project template's generated project starts.
+    pub fn template_roots(&self) -> &[String] {
         self.templates.get_or_init(|| {
-            let named = |d: &str| names.contains(&d.rsplit('/').next().unwrap_or(d));
+            let named = |d: &str| TEMPLATE_FOLDERS.contains(&d.rsplit('/').next().unwrap_or(d));
             let mut roots: Vec<String> = self
                 .dirs
                 .iter()

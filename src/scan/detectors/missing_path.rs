@@ -137,20 +137,6 @@ fn package_readme(ctx: &TreeCtx<'_>, doc: &Doc) -> bool {
         && crate::scan::refs::is_package_root(ctx.tree, crate::scan::refs::folder(&doc.path))
 }
 
-/// Folders that hold a project template, whose files (or whose children's: `template/app/`)
-/// are the project a user generates from it. Published as
-/// `scanner.missing_path_template_folders`.
-pub const TEMPLATE_FOLDERS: &[&str] = &[
-    "template",
-    "templates",
-    "starter",
-    "starters",
-    "boilerplate",
-    "scaffold",
-    "scaffolds",
-    "skeleton",
-];
-
 /// Whether a path in code names a file of the project a template generates: it is there under
 /// a template folder (`src/client/App.tsx` as `template/app/src/client/App.tsx`). A template
 /// repository's guides speak to that project, from its root; a bare name (`package.json`,
@@ -161,7 +147,7 @@ fn in_project_template(ctx: &TreeCtx<'_>, written: &str) -> bool {
         return false;
     }
     ctx.tree
-        .template_roots(TEMPLATE_FOLDERS)
+        .template_roots()
         .iter()
         .any(|t| ctx.tree.exists(&format!("{t}/{w}")))
 }
@@ -711,9 +697,14 @@ fn first_rename(h: &crate::git::History, cands: &[(String, bool)]) -> Option<usi
 /// Whether the path's first rename is older than the document's first commit under its name:
 /// the text was written after the file had moved, so that move did not stale it.
 fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)]) -> bool {
-    let born = h.touches(&doc.path).and_then(|t| t.last().copied());
     // Indices count back from the newest commit: a larger one is older.
-    matches!((first_rename(h, cands), born), (Some(rename), Some(born)) if rename > born)
+    matches!((first_rename(h, cands), born(h, doc)), (Some(rename), Some(born)) if rename > born)
+}
+
+/// The commit index of the document's first commit under its name (the largest: indices count
+/// back from the newest commit).
+fn born(h: &crate::git::History, doc: &Doc) -> Option<usize> {
+    h.touches(&doc.path).and_then(|t| t.iter().max().copied())
 }
 
 /// Whether a rename that changes the file's name would leave a link label on the line naming
@@ -775,13 +766,11 @@ fn line_reworded_by_move<'a>(
     else {
         return false;
     };
-    // Indices count back from the newest commit: a larger one is older. Blame is asked only
-    // for a document older than the move.
-    let born = h.touches(&doc.path).and_then(|t| t.iter().max().copied());
+    // A larger index is older. Blame is asked only for a document older than the move.
     // The blamed line is `HEAD`'s: it counts only where the work tree still has that text,
     // and only where the document named the path before that commit (a line that took the old
     // name up in the moving commit is a slip, not an illustration).
-    born.is_some_and(|b| b > rename)
+    born(h, doc).is_some_and(|b| b > rename)
         && blamed().get(&line).is_some_and(|(id, was)| {
             Some(was.as_str()) == text && h.commits.iter().position(|c| c.id == *id) == Some(rename)
         })
