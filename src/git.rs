@@ -506,6 +506,40 @@ pub fn text_before(root: &Path, commit: &str, path: &str) -> Option<String> {
     String::from_utf8(output(c)?).ok()
 }
 
+/// How `commit` itself changed the text naming a file it renamed: in its patch against its
+/// first parent (`git diff-tree -p -U0 -M`, one process; a renamed file shows only its
+/// changes), the removed lines that named `old` and the added lines that name `new` (file
+/// names). `None` when git cannot say.
+pub fn name_changes(root: &Path, commit: &str, old: &str, new: &str) -> Option<(usize, usize)> {
+    let mut c = git(root);
+    c.args([
+        "diff-tree",
+        "-p",
+        "-U0",
+        "-M",
+        "-r",
+        "--root",
+        "--no-color",
+        "--no-textconv",
+        "--no-ext-diff",
+        commit,
+    ]);
+    let bytes = output(c)?;
+    let (mut dropped, mut taken) = (0, 0);
+    for line in bytes.split(|&b| b == b'\n') {
+        let line = String::from_utf8_lossy(line);
+        if line.starts_with("---") || line.starts_with("+++") {
+            continue;
+        }
+        if let Some(l) = line.strip_prefix('-') {
+            dropped += usize::from(l.contains(old));
+        } else if let Some(l) = line.strip_prefix('+') {
+            taken += usize::from(l.contains(new));
+        }
+    }
+    Some((dropped, taken))
+}
+
 /// One commit, as the history walk saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Commit {

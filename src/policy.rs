@@ -159,6 +159,9 @@ pub struct ScannerPolicy {
     /// Folders holding a project template: a path in code that is there under one (or under
     /// one of its children) names the generated project's file, not a missing one.
     pub missing_path_template_folders: &'static [&'static str],
+    /// Folders whose test data documents are a test's inputs: a path history never knew in
+    /// them is their source's link, not a missing file.
+    pub missing_path_test_input_folders: &'static [&'static str],
     /// Words in a list's lead-in line that make its paths outputs or intentions.
     pub missing_path_lead_in_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
 }
@@ -477,6 +480,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
             missing_path_template_folders: crate::scan::refs::TEMPLATE_FOLDERS,
+            missing_path_test_input_folders:
+                crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,

@@ -1743,3 +1743,168 @@ fn components_dotted_pages_module_names_and_notebook_sites() {
         ]
     );
 }
+
+/// Held-out 13: the commit that renamed `old.yaml` to `backticks.yaml` pointed every other
+/// mention of it at `default.yaml` (the name's role went to another file) and wrote
+/// "Default config: `old.yaml`" itself. Git paired the files by content; rewriting that line
+/// to `backticks.yaml` would be wrong, so it goes to the model with the rename. A rename whose
+/// commit took the new name up is still written.
+#[test]
+fn a_rename_whose_commit_pointed_the_name_elsewhere() {
+    let r = repo();
+    let d = &r.root;
+    let config = "agent:\n  model: x\n  tools:\n    - edit\n    - view\n  parse: backticks\n";
+    write(d, "config/old.yaml", config);
+    write(
+        d,
+        "config/slow.yaml",
+        "agent:\n  model: slow\n  retries: 3\n  timeout: 600\n",
+    );
+    write(d, "config/README.md", "# Configs\n\nSee the docs.\n");
+    write(
+        d,
+        "run.py",
+        "CONFIG = 'config'\nDEFAULT = CONFIG + '/old.yaml'\nSLOW = CONFIG + '/slow.yaml'\n",
+    );
+    write(
+        d,
+        "docs/tutorial.md",
+        "# Tutorial\n\nRun with `--config config/old.yaml`.\n\nOr `--config config/old.yaml --quiet`.\n",
+    );
+    write(
+        d,
+        "docs/modes.md",
+        "# Modes\n\nThe slow mode is `config/slow.yaml`.\n",
+    );
+    commit(d, "configs");
+    git(d, &["mv", "config/old.yaml", "config/backticks.yaml"]);
+    write(
+        d,
+        "config/default.yaml",
+        "agent:\n  model: y\n  parse: function_calling\n",
+    );
+    write(
+        d,
+        "run.py",
+        "CONFIG = 'config'\nDEFAULT = CONFIG + '/default.yaml'\nSLOW = CONFIG + '/slow.yaml'\n",
+    );
+    write(
+        d,
+        "docs/tutorial.md",
+        "# Tutorial\n\nRun with `--config config/default.yaml`.\n\nOr `--config config/default.yaml --quiet`.\n",
+    );
+    write(
+        d,
+        "config/README.md",
+        "# Configs\n\n* Default config: `old.yaml`\n\nSee the docs.\n",
+    );
+    commit(d, "rename configs");
+    git(d, &["mv", "config/slow.yaml", "config/slow_mode.yaml"]);
+    write(
+        d,
+        "run.py",
+        "CONFIG = 'config'\nDEFAULT = CONFIG + '/default.yaml'\nSLOW = CONFIG + '/slow_mode.yaml'\n",
+    );
+    commit(d, "rename the slow mode");
+    let s = scan(d);
+    let renamed = |doc: &str| -> Vec<String> {
+        common::fixture::signals(&s, doc)
+            .into_iter()
+            .map(|s| s["renamed_to"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(renamed("config/README.md"), ["config/backticks.yaml"]);
+    assert_eq!(renamed("docs/modes.md"), ["config/slow_mode.yaml"]);
+    check_apply(d, &[]);
+    assert!(read(d, "config/README.md").contains("Default config: `old.yaml`"));
+    assert!(read(d, "docs/modes.md").contains("is `config/slow_mode.yaml`."));
+}
+
+/// Held-out 13: a site's build shorthand (`@api/python/strands.agent`, resolved by a remark
+/// plugin to a generated API page), an Astro content collection served under its name
+/// (`/blog/launch` is `src/content/blog/launch.mdx`), a Docusaurus site's own static folder
+/// (`staticDirectories: ['assets']`), the source of a woven document
+/// (`internal/docs/protocol.src.md`, written to `docs/protocol.md`, links from there) and a
+/// test's input essay (`tests/data/`, whose links are its source's). A post that is not there,
+/// an image that is not there, a page no output has, an `@` link outside any site, and a
+/// broken link in the repository's own test suite documents are still reported.
+#[test]
+fn site_shorthands_collections_static_folders_woven_sources_and_test_inputs() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "site/astro.config.mjs",
+        "export default { site: 'https://x.dev' };\n",
+    );
+    write(
+        d,
+        "site/src/content/docs/guide.mdx",
+        "# Guide\n\nSee [Agent](@api/python/strands.agent), [the launch](/blog/launch) and \
+         [gone](/blog/no-such-post).\n",
+    );
+    write(d, "site/src/content/blog/launch.mdx", "# Launch\n");
+    write(
+        d,
+        "README.md",
+        "# Project\n\nSee [the API](@api/python/strands.agent).\n",
+    );
+    write(
+        d,
+        "website/docusaurus.config.js",
+        "module.exports = {\n  title: 'X',\n  staticDirectories: ['assets'],\n};\n",
+    );
+    write(
+        d,
+        "website/docs/intro.md",
+        "# Intro\n\n![arch](/img/arch.png) and ![gone](/img/gone.png)\n",
+    );
+    write(d, "website/assets/img/arch.png", "png\n");
+    write(
+        d,
+        "internal/docs/protocol.src.md",
+        "# Protocol\n\nSee [the server](server.md) and [gone](missing.md).\n",
+    );
+    write(d, "internal/docs/server.src.md", "# Server\n");
+    write(
+        d,
+        "docs/protocol.md",
+        "# Protocol\n\nSee [the server](server.md).\n",
+    );
+    write(d, "docs/server.md", "# Server\n");
+    write(
+        d,
+        "tests/data/essays/think.md",
+        "# How to think\n\nSee [taste](taste.html) and [start](start.html).\n",
+    );
+    write(
+        d,
+        "tests/resources/mdtest/calls.md",
+        "# Calls\n\nSee [methods](./call/methods.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "site/src/content/docs/guide.mdx",
+        "README.md",
+        "website/docs/intro.md",
+        "internal/docs/protocol.src.md",
+        "tests/data/essays/think.md",
+        "tests/resources/mdtest/calls.md",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![pair("missing-path", "/blog/no-such-post")]),
+            (
+                docs[1],
+                vec![pair("missing-path", "@api/python/strands.agent")]
+            ),
+            (docs[2], vec![pair("missing-path", "/img/gone.png")]),
+            (docs[3], vec![pair("missing-path", "missing.md")]),
+            (docs[4], vec![]),
+            (docs[5], vec![pair("missing-path", "./call/methods.md")]),
+        ]
+    );
+}

@@ -559,6 +559,25 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             };
         }
     }
+    // The source of a generated document (`internal/docs/protocol.src.md`, woven into
+    // `docs/protocol.md`) links as its output does, from the folder the output is written to.
+    if doc.ends_with(".src.md") && !decoded.starts_with('/') {
+        if let Some(p) = tree
+            .sites()
+            .source_outputs(folder(doc))
+            .iter()
+            .find_map(|out| normalize(out, &decoded).filter(|p| tree.exists(p)))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
+    // A link a site's build resolves (`@api/python/strands.agent`) names no file.
+    if r.via == Via::Link && super::sites::alias_link(tree, doc, &decoded) {
+        return Target::Skip;
+    }
     // A page of a documentation site links by route: `/guide/setup`, `setup.html`, `./setup`.
     if r.via == Via::Link {
         if let Some(p) = super::sites::route_target(tree, doc, &decoded) {

@@ -58,7 +58,9 @@ pub const SITE_RULES: &[SiteRule] = &[
             "astro.config.ts",
             "astro.config.mts",
         ],
-        content_roots: &["src/content/docs", "src/pages", "public"],
+        // A content collection (`src/content/blog/`) is served under its name by a page that
+        // renders it (`src/pages/blog/[...slug].astro`): `/blog/post` is `src/content/blog/post`.
+        content_roots: &["src/content/docs", "src/pages", "src/content", "public"],
     },
     SiteRule {
         generator: "hugo",
@@ -124,6 +126,11 @@ pub struct Sites {
     bases: std::collections::HashMap<String, String>,
     /// The pages each Mintlify site root generates from OpenAPI specifications.
     generated: std::collections::HashMap<String, openapi::Generated>,
+    /// The static folders a Docusaurus configuration names instead of `static/`
+    /// (`staticDirectories: ['assets']`), root-relative: `/img/a.png` is `<root>/assets/img/a.png`.
+    statics: std::collections::HashMap<String, Vec<String>>,
+    /// Per folder of `*.src.md` sources, the folders their generated documents are written to.
+    outputs: std::collections::HashMap<String, Vec<String>>,
 }
 
 /// `root`-relative `a` and `b` joined (either may be empty).
@@ -151,10 +158,56 @@ fn content_dirs<'a>(
     root: &'a str,
     rule: &'a SiteRule,
 ) -> impl Iterator<Item = String> + 'a {
-    rule.content_roots.iter().filter_map(move |c| {
-        let base = tree.sites().content_dir(&join(root, c)).to_string();
-        (base.is_empty() || tree.has_dir(&base)).then_some(base)
-    })
+    let statics = tree.sites().statics.get(root).into_iter().flatten();
+    rule.content_roots
+        .iter()
+        .map(|c| join(root, c))
+        .chain(statics.cloned())
+        .filter_map(move |at| {
+            let base = tree.sites().content_dir(&at).to_string();
+            (base.is_empty() || tree.has_dir(&base)).then_some(base)
+        })
+}
+
+/// The folders a Docusaurus configuration serves static files from
+/// (`staticDirectories: ['assets', 'static']`), as written; empty when it names none or the
+/// value is not a plain list of quoted names.
+///
+/// ```
+/// use hygiene::scan::sites::read_static_dirs;
+/// assert_eq!(read_static_dirs("  staticDirectories: ['assets', \"public\"],"), vec!["assets", "public"]);
+/// assert!(read_static_dirs("staticDirectories: dirs,").is_empty());
+/// assert!(read_static_dirs("title: 'x'").is_empty());
+/// ```
+pub fn read_static_dirs(text: &str) -> Vec<String> {
+    let Some(rest) = text
+        .split_once("staticDirectories:")
+        .map(|(_, r)| r.trim_start())
+    else {
+        return Vec::new();
+    };
+    let Some(list) = rest
+        .strip_prefix('[')
+        .and_then(|r| r.split_once(']'))
+        .map(|(l, _)| l)
+    else {
+        return Vec::new();
+    };
+    let names: Vec<Option<String>> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            let q = v.chars().next().filter(|c| matches!(c, '\'' | '"' | '`'))?;
+            let name = v.strip_prefix(q)?.strip_suffix(q)?.trim_matches('/');
+            (!name.is_empty() && !name.contains("..") && !name.contains("${"))
+                .then(|| name.trim_start_matches("./").to_string())
+        })
+        .collect();
+    names
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
 }
 
 /// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
@@ -429,6 +482,7 @@ impl Sites {
         let mut links = Vec::new();
         let mut bases = std::collections::HashMap::new();
         let mut generated = std::collections::HashMap::new();
+        let mut statics = std::collections::HashMap::new();
         for (dir, rule) in &roots {
             // Files beside the marker: JSON ones hold redirects, JavaScript ones a base path.
             for m in rule.markers.iter().chain(CONFIG_FILES) {
@@ -451,9 +505,22 @@ impl Sites {
                             generated.insert(dir.clone(), g);
                         }
                     }
-                } else if !bases.contains_key(dir) {
-                    if let Some(b) = read_base(&tree.root.join(&rel)) {
-                        bases.insert(dir.clone(), b);
+                } else {
+                    if !bases.contains_key(dir) {
+                        if let Some(b) = read_base(&tree.root.join(&rel)) {
+                            bases.insert(dir.clone(), b);
+                        }
+                    }
+                    if rule.generator == "docusaurus" && !statics.contains_key(dir) {
+                        let cap = super::THRESHOLDS.file_size_cap_bytes;
+                        let text = read_config(&tree.root.join(&rel), cap)
+                            .and_then(|b| String::from_utf8(b).ok())
+                            .unwrap_or_default();
+                        let dirs = read_static_dirs(&text);
+                        if !dirs.is_empty() {
+                            let dirs = dirs.iter().map(|d| join(dir, d)).collect();
+                            statics.insert(dir.clone(), dirs);
+                        }
                     }
                 }
             }
@@ -470,7 +537,15 @@ impl Sites {
             links,
             bases,
             generated,
+            statics,
+            outputs: source_outputs(tree),
         }
+    }
+
+    /// The folders the generated documents of the `*.src.md` sources in `folder` are written to
+    /// ([`source_outputs`]).
+    pub fn source_outputs(&self, folder: &str) -> &[String] {
+        self.outputs.get(folder).map_or(&[], Vec::as_slice)
     }
 
     /// The folder a site's content folder `at` (root-relative) reads from: its link's target
@@ -496,8 +571,12 @@ impl Sites {
         bases.sort();
         let mut generated: Vec<_> = self.generated.iter().collect();
         generated.sort_by(|a, b| a.0.cmp(b.0));
+        let mut statics: Vec<_> = self.statics.iter().collect();
+        statics.sort();
+        let mut outputs: Vec<_> = self.outputs.iter().collect();
+        outputs.sort();
         format!(
-            "{roots:?} {redirects:?} {:?} {bases:?} {generated:?}",
+            "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?}",
             self.links
         )
     }
@@ -620,6 +699,70 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
         }
     }
     routes.iter().find_map(|at| page_of(tree, at))
+}
+
+/// Where the generated documents of each folder of `*.src.md` sources are written: the
+/// folders (not the sources' own) holding, for every source `name.src.md` there, a file
+/// `name.md` (letter case aside: `contributing.src.md` is woven into `CONTRIBUTING.md`).
+/// Go's weave and similar tools write `internal/docs/protocol.src.md` to `docs/protocol.md`,
+/// and the source's relative links are written for that folder. Several sources make the
+/// folder unambiguous; a lone `README.src.md` is matched by every folder with a README, so it
+/// needs another source beside it.
+fn source_outputs(tree: &Tree) -> std::collections::HashMap<String, Vec<String>> {
+    let mut groups: std::collections::HashMap<String, Vec<String>> = Default::default();
+    for f in &tree.files {
+        if let Some(stem) = f.strip_suffix(".src.md") {
+            let (dir, name) = stem.rsplit_once('/').unwrap_or(("", stem));
+            groups
+                .entry(dir.to_string())
+                .or_default()
+                .push(format!("{}.md", name.to_lowercase()));
+        }
+    }
+    groups.retain(|_, names| names.len() > 1);
+    if groups.is_empty() {
+        return Default::default();
+    }
+    let wanted: std::collections::HashSet<&str> =
+        groups.values().flatten().map(String::as_str).collect();
+    // Every folder holding a wanted name, per name.
+    let mut held: std::collections::HashMap<String, std::collections::HashSet<&str>> =
+        Default::default();
+    for f in &tree.files {
+        let (dir, name) = f.rsplit_once('/').unwrap_or(("", f.as_str()));
+        if let Some(w) = wanted.get(name.to_lowercase().as_str()) {
+            held.entry(w.to_string()).or_default().insert(dir);
+        }
+    }
+    let mut out = std::collections::HashMap::new();
+    for (dir, names) in &groups {
+        let Some(first) = held.get(&names[0]) else {
+            continue;
+        };
+        let mut folders: Vec<String> = first
+            .iter()
+            .filter(|f| **f != dir.as_str())
+            .filter(|f| {
+                names
+                    .iter()
+                    .all(|n| held.get(n).is_some_and(|h| h.contains(*f)))
+            })
+            .map(|f| f.to_string())
+            .collect();
+        folders.sort();
+        if !folders.is_empty() {
+            out.insert(dir.clone(), folders);
+        }
+    }
+    out
+}
+
+/// Whether a link in the page `doc` is a shorthand its site's build resolves
+/// (`[Agent](@api/python/strands.agent)`, a remark plugin's alias for a generated API page;
+/// Docusaurus's `@site/...`): a link starting with `@` names no file, and outside a site it
+/// would be a broken relative link, so only a site's pages get this reading.
+pub fn alias_link(tree: &Tree, doc: &str, written: &str) -> bool {
+    written.starts_with('@') && written.contains('/') && tree.sites().of(doc).is_some()
 }
 
 /// `rel` resolved against the folder `base` as a URL is: `..` above the top stays at the top.

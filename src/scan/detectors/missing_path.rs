@@ -778,6 +778,50 @@ fn line_reworded_by_move<'a>(
             .is_some_and(|before| before.contains(written))
 }
 
+/// Folders whose documents, in test data, are a test's inputs (`tests/data/markdown/`,
+/// `testdata/`): copied pages and notes whose links are their source's, not this repository's.
+pub const TEST_INPUT_FOLDERS: &[&str] = &["data", "testdata", "test-data", "test_data"];
+
+/// Whether `doc` is test data under one of [`TEST_INPUT_FOLDERS`].
+fn test_input(doc: &Doc) -> bool {
+    doc.role == crate::roles::Role::Fixture
+        && crate::scan::refs::folder(&doc.path)
+            .split('/')
+            .any(|seg| TEST_INPUT_FOLDERS.contains(&seg))
+}
+
+/// Whether the commit that renamed the file pointed the text that named it at another file:
+/// in its own patch, most lines that dropped the old file name did not take up the new one.
+/// SWE-agent's commit that renamed `anthropic_filemap.yaml` to `default_backticks.yaml`
+/// changed every `--config config/anthropic_filemap.yaml` to `config/default.yaml`, the new
+/// default: git paired the files by content, the author moved the name's role elsewhere, so
+/// "Default config: `anthropic_filemap.yaml`" is the model's to read. Asked only where the
+/// rename changes the file's name (a folder move keeps it), one git process per question.
+fn repointed_elsewhere(ctx: &TreeCtx<'_>, cands: &[(String, bool)]) -> bool {
+    let name = |p: &str| {
+        p.trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    let Some(h) = ctx.history else {
+        return false;
+    };
+    let Some((from, to, ci)) = cands.iter().find_map(|(c, _)| match h.event(c) {
+        Some(crate::git::LastEvent::RenamedTo(to, ci, _)) => Some((c, to, ci)),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let (old, new) = (name(from), name(&to));
+    if old.is_empty() || new.is_empty() || old == new {
+        return false;
+    }
+    crate::git::name_changes(&ctx.tree.root, &h.commits[ci].id, &old, &new)
+        .is_some_and(|(dropped, taken)| dropped > 0 && taken * 2 < dropped)
+}
+
 /// Whether git's new name `to` only puts folders in front of `written` (`prisma/schema.prisma`
 /// moved into `packages/database/`) in a document written after that move: the text names the
 /// file from inside its package, a reader finds it, and rewriting it changes the author's
@@ -891,6 +935,13 @@ impl Detector for MissingPath {
                 !(doc_ignored && *folder_relative) && ctx.tree.ignored(c)
             };
             if renamed.is_none() && candidates.iter().any(ignored) {
+                continue;
+            }
+            // A test's input document (an essay, a saved web page, sample notes under
+            // `tests/data/`) carries its source's own links: a path history never knew here is
+            // part of the data. The repository's own test documents (an mdtest suite) keep
+            // every claim.
+            if renamed.is_none() && deleted.is_none() && test_input(doc) {
                 continue;
             }
             // A file that became shipped content (a project's `memory/constitution.md` moved
@@ -1089,7 +1140,8 @@ impl Detector for MissingPath {
                             line_of(r.line),
                             blamed,
                             candidates,
-                        ) =>
+                        )
+                        && !repointed_elsewhere(ctx, candidates) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     let line = line_of(r.line);
