@@ -1908,3 +1908,194 @@ fn site_shorthands_collections_static_folders_woven_sources_and_test_inputs() {
         ]
     );
 }
+
+/// Held-out 14: an MkDocs site whose `docs_dir` is `docs/md_v2` serves `/privacy/` from
+/// there; a development journal's dated entries keep the names of their day. A route to no
+/// page is still reported; a site page's link to a notebook moved out of the site goes to the model
+/// (the site could not serve the new path), while a README's link to it is rewritten.
+#[test]
+fn docs_dirs_journals_and_links_out_of_a_site() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "site/mkdocs.yml", "site_name: X\ndocs_dir: docs/md_v2\n");
+    write(d, "site/docs/md_v2/privacy.md", "# Privacy\n");
+    write(
+        d,
+        "site/docs/md_v2/terms.md",
+        "# Terms\n\nSee [privacy](/privacy/) and [gone](/no-such-page/).\n",
+    );
+    write(
+        d,
+        "tests/old/test_capture.py",
+        "def test_capture():\n    assert True\n",
+    );
+    write(
+        d,
+        "docs/examples/store.ipynb",
+        "{\"cells\": [], \"nbformat\": 4}\n",
+    );
+    write(d, "mkdocs.yml", "site_name: Y\n");
+    write(
+        d,
+        "docs/index.md",
+        "# Y\n\nA [sample notebook](examples/store.ipynb).\n",
+    );
+    write(
+        d,
+        "README.md",
+        "# Y\n\nA [sample notebook](docs/examples/store.ipynb).\n\nTests: `tests/old/test_capture.py`.\n",
+    );
+    commit(d, "docs");
+    write(
+        d,
+        "JOURNAL.md",
+        "# Development Journal\n\n## [2025-04-09] Added capture\n\nCreated tests in \
+         `tests/old/test_capture.py`.\n",
+    );
+    commit(d, "journal");
+    std::fs::create_dir_all(d.join("tests/general")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            "tests/old/test_capture.py",
+            "tests/general/test_capture.py",
+        ],
+    );
+    std::fs::create_dir_all(d.join("packages/vec/examples")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            "docs/examples/store.ipynb",
+            "packages/vec/examples/store.ipynb",
+        ],
+    );
+    commit(d, "move tests and notebooks");
+    let s = scan(d);
+    let docs = ["site/docs/md_v2/terms.md", "JOURNAL.md"];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![pair("missing-path", "/no-such-page/")]),
+            (docs[1], vec![]),
+        ]
+    );
+    let renamed = |doc: &str| -> Vec<String> {
+        common::fixture::signals(&s, doc)
+            .into_iter()
+            .map(|s| s["renamed_to"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(
+        renamed("docs/index.md"),
+        ["packages/vec/examples/store.ipynb"]
+    );
+    check_apply(d, &[]);
+    assert!(read(d, "docs/index.md").contains("](examples/store.ipynb)"));
+    assert!(read(d, "README.md").contains("](packages/vec/examples/store.ipynb)"));
+    assert!(read(d, "JOURNAL.md").contains("`tests/old/test_capture.py`"));
+    assert!(read(d, "README.md").contains("`tests/general/test_capture.py`"));
+}
+
+/// Held-out 14 and 15: a generated concatenation of a site's pages quotes each under
+/// `## File: <path>`, and its links are the quoted file's; a Docusaurus docs plugin mounted at
+/// its own route (`routeBasePath: 'observability-docs'` over `path: 'observability'`) serves
+/// its pages and its overview there; a page written as a component (`src/pages/about.tsx`)
+/// serves `/about`; a Next.js catch-all page that no content folder backs
+/// (`app/(home)/toolkits/[[...slug]]`) serves names the tree cannot list, and a redirect in
+/// `next.config.mjs` serves its source; a Fern site's `docs.yml` slug is a route. A link that
+/// is broken in the quoted file's folder too, a page the plugin lacks, and a route under a
+/// catch-all that renders a content folder (`app/docs/[[...slug]]` over `content/docs/`) to a
+/// page that folder lacks are still reported.
+#[test]
+fn quoted_files_docs_plugins_component_pages_dynamic_routes_and_fern_slugs() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/core/simple.md", "# Simple\n");
+    write(
+        d,
+        "docs/advanced/lazy.md",
+        "# Lazy\n\nSee [basics](../core/simple.md).\n",
+    );
+    write(
+        d,
+        "deploy/context.md",
+        "# Doc Context\n\n## File: docs/advanced/lazy.md\n\n```md\n# Lazy\n```\n\n\
+         See [basics](../core/simple.md) and [gone](../core/gone.md).\n",
+    );
+    write(
+        d,
+        "website/docusaurus.config.ts",
+        "export default {\n  plugins: [\n    [\n      '@docusaurus/plugin-content-docs',\n      {\n        id: 'obs',\n        path: 'observability',\n        routeBasePath: 'observability-docs',\n      },\n    ],\n  ],\n};\n",
+    );
+    write(
+        d,
+        "website/observability/overview.md",
+        "---\nslug: /\n---\n# Overview\n",
+    );
+    write(d, "website/observability/feedback.md", "# Feedback\n");
+    write(
+        d,
+        "website/src/pages/about.tsx",
+        "export default () => null;\n",
+    );
+    write(
+        d,
+        "website/docs/intro.md",
+        "# Intro\n\n[obs](/observability-docs/), [feedback](/observability-docs/feedback), \
+         [about](/about), [gone](/observability-docs/gone).\n",
+    );
+    write(d, "site/next.config.mjs", "export default {\n  async redirects() {\n    return [\n      {\n        source: '/docs/old-page',\n        destination: '/docs/intro',\n        permanent: true,\n      },\n    ];\n  },\n};\n");
+    write(
+        d,
+        "site/app/(home)/toolkits/[[...slug]]/page.tsx",
+        "export default () => null;\n",
+    );
+    write(
+        d,
+        "site/app/(home)/docs/[[...slug]]/page.tsx",
+        "export default () => null;\n",
+    );
+    write(d, "site/content/docs/intro.mdx", "# Intro\n");
+    write(
+        d,
+        "site/content/docs/tools.mdx",
+        "# Tools\n\n[GitHub](/toolkits/github), [old](/docs/old-page), [intro](/docs/intro), \
+         [gone](/docs/no-such-page).\n",
+    );
+    write(d, "fern/fern.config.json", "{\"organization\": \"x\"}\n");
+    write(
+        d,
+        "fern/docs.yml",
+        "navigation:\n  - section: Toolkits\n    contents:\n      - page: Introduction\n        path: pages/toolkits.mdx\n        slug: toolkits/introduction\n",
+    );
+    write(d, "fern/pages/toolkits.mdx", "# Toolkits\n");
+    write(
+        d,
+        "fern/pages/welcome.mdx",
+        "# Welcome\n\n[toolkits](/toolkits/introduction), [gone](/toolkits/nothing).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "deploy/context.md",
+        "website/docs/intro.md",
+        "site/content/docs/tools.mdx",
+        "fern/pages/welcome.mdx",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![pair("missing-path", "../core/gone.md")]),
+            (
+                docs[1],
+                vec![pair("missing-path", "/observability-docs/gone")]
+            ),
+            (docs[2], vec![pair("missing-path", "/docs/no-such-page")]),
+            (docs[3], vec![pair("missing-path", "/toolkits/nothing")]),
+        ]
+    );
+}

@@ -93,6 +93,11 @@ pub const SITE_RULES: &[SiteRule] = &[
         content_roots: &[""],
     },
     SiteRule {
+        generator: "fern",
+        markers: &["fern.config.json"],
+        content_roots: &[""],
+    },
+    SiteRule {
         generator: "nextra / next",
         markers: &["next.config.js", "next.config.mjs", "next.config.ts"],
         content_roots: &["pages", "src/pages", "content", "app", "public"],
@@ -131,6 +136,18 @@ pub struct Sites {
     statics: std::collections::HashMap<String, Vec<String>>,
     /// Per folder of `*.src.md` sources, the folders their generated documents are written to.
     outputs: std::collections::HashMap<String, Vec<String>>,
+    /// The content folder an MkDocs configuration names instead of `docs/` (`docs_dir:
+    /// docs/md_v2`), relative to the site's root.
+    docs_dirs: std::collections::HashMap<String, String>,
+    /// Docusaurus docs plugins mounted at their own route (`routeBasePath: 'observability-docs'`
+    /// over `path: 'observability'`): `(route, folder)`, the folder root-relative.
+    mounts: std::collections::HashMap<String, Vec<(String, String)>>,
+    /// The routes a Fern site's `docs.yml` gives pages by `slug:` (`toolkits/introduction`).
+    slugs: std::collections::HashMap<String, std::collections::HashSet<String>>,
+    /// Route segments a page file or folder matches whatever they hold (`[slug]`, `[...slug]`,
+    /// `[[...slug]]`) and route groups that are no segment at all (`(home)`): per parent folder,
+    /// the child's name (a file's without its extension).
+    special: std::collections::HashMap<String, Vec<String>>,
 }
 
 /// `root`-relative `a` and `b` joined (either may be empty).
@@ -159,14 +176,209 @@ fn content_dirs<'a>(
     rule: &'a SiteRule,
 ) -> impl Iterator<Item = String> + 'a {
     let statics = tree.sites().statics.get(root).into_iter().flatten();
-    rule.content_roots
-        .iter()
+    tree.sites()
+        .content_roots(root, rule)
+        .into_iter()
         .map(|c| join(root, c))
         .chain(statics.cloned())
         .filter_map(move |at| {
             let base = tree.sites().content_dir(&at).to_string();
             (base.is_empty() || tree.has_dir(&base)).then_some(base)
         })
+}
+
+/// The docs plugins a Docusaurus configuration mounts at a route of their own: each
+/// `routeBasePath: 'observability-docs'` with the `path: 'observability'` of the same object
+/// (the nearest `path:` within a few lines; `docs` for the preset's docs when none is given),
+/// as `(route, folder)`. A plugin's root route (`/evaluation-docs/`) is its overview page,
+/// whatever that page's file is called (`slug: /`).
+///
+/// ```
+/// use hygiene::scan::sites::read_mounts;
+/// let c = "plugins: [[\n  '@docusaurus/plugin-content-docs',\n  {\n    id: 'obs',\n    path: 'observability',\n    routeBasePath: 'observability-docs',\n  },\n]]";
+/// assert_eq!(read_mounts(c), vec![("observability-docs".to_string(), "observability".to_string())]);
+/// assert_eq!(read_mounts("docs: { routeBasePath: 'docs' }"), vec![("docs".to_string(), "docs".to_string())]);
+/// assert_eq!(read_mounts("docs: { routeBasePath: '/' }"), vec![(String::new(), "docs".to_string())]);
+/// ```
+pub fn read_mounts(text: &str) -> Vec<(String, String)> {
+    let value = |l: &str, key: &str| -> Option<String> {
+        let rest = l.trim_start().strip_prefix(key)?.trim();
+        let q = rest
+            .chars()
+            .next()
+            .filter(|c| matches!(c, '\'' | '"' | '`'))?;
+        let v = rest[1..].split(q).next()?;
+        (!v.contains("${") && !v.contains(".."))
+            .then(|| v.trim_start_matches("./").trim_matches('/').to_string())
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(route) = value(l, "routeBasePath:") else {
+            continue;
+        };
+        let near = (i.saturating_sub(6)..(i + 7).min(lines.len()))
+            .filter(|&j| j != i)
+            .filter_map(|j| value(lines[j], "path:").map(|v| (j.abs_diff(i), v)))
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, v)| v);
+        let folder = near.unwrap_or_else(|| "docs".to_string());
+        if !folder.is_empty() {
+            out.push((route, folder));
+        }
+    }
+    out
+}
+
+/// The redirects a Next.js configuration's `redirects()` returns
+/// (`{ source: '/tool-router/overview', destination: '/tool-router', permanent: true }`), each
+/// `source` with the `destination` that follows it within three lines; patterns (`:slug*`) as
+/// Mintlify's are read.
+///
+/// ```
+/// use hygiene::scan::sites::read_js_redirects;
+/// let c = "return [\n  {\n    source: '/a/overview',\n    destination: '/a',\n    permanent: true,\n  },\n];";
+/// assert_eq!(read_js_redirects(c), vec![("/a/overview".to_string(), "/a".to_string())]);
+/// assert!(read_js_redirects("source: process.env.X").is_empty());
+/// ```
+pub fn read_js_redirects(text: &str) -> Vec<(String, String)> {
+    let value = |l: &str, key: &str| -> Option<String> {
+        let rest = l.split_once(key)?.1.trim();
+        let q = rest
+            .chars()
+            .next()
+            .filter(|c| matches!(c, '\'' | '"' | '`'))?;
+        let v = rest[1..].split(q).next()?;
+        (v.starts_with('/') && !v.contains("${")).then(|| v.to_string())
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(src) = value(l, "source:") else {
+            continue;
+        };
+        if let Some(dst) = lines[i..(i + 4).min(lines.len())]
+            .iter()
+            .find_map(|l| value(l, "destination:"))
+        {
+            out.push((src, dst));
+        }
+    }
+    out
+}
+
+/// The route segments and route groups of the tree's page folders (Next.js `app/[slug]/`,
+/// `[...slug]`, `[[...slug]]`, `(home)`; Astro `pages/[...slug].astro`): per parent folder,
+/// each such child's name, a file's without its extension.
+fn special_segments(tree: &Tree) -> std::collections::HashMap<String, Vec<String>> {
+    let mut out: std::collections::HashMap<String, Vec<String>> = Default::default();
+    for p in tree.dirs.iter().chain(tree.files.iter()) {
+        let (parent, name) = p.rsplit_once('/').unwrap_or(("", p.as_str()));
+        let name = if tree.files.contains(p.as_str()) {
+            name.rsplit_once('.').map_or(name, |(stem, _)| stem)
+        } else {
+            name
+        };
+        let special = (name.starts_with('[') && name.ends_with(']'))
+            || (name.starts_with('(') && name.ends_with(')') && tree.dirs.contains(p.as_str()));
+        if special {
+            let v = out.entry(parent.to_string()).or_default();
+            if !v.iter().any(|n| n == name) {
+                v.push(name.to_string());
+            }
+        }
+    }
+    for v in out.values_mut() {
+        v.sort();
+    }
+    out
+}
+
+/// Whether the page folder `dir` serves the route `segs` through a dynamic segment: a
+/// catch-all (`[...slug]`, `[[...slug]]`) serves everything below it, `[slug]` one segment of
+/// any name, and a route group (`(home)`) is no segment. Which names a dynamic page accepts is
+/// data (an API's list of toolkits), not in the tree: such a route is not checked.
+fn dynamic_serves(
+    sites: &Sites,
+    tree: &Tree,
+    (dir, consumed): (&str, &str),
+    segs: &[&str],
+    backed: &dyn Fn(&str) -> bool,
+    depth: usize,
+) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let children = sites.special.get(dir).map_or(&[][..], Vec::as_slice);
+    for c in children {
+        let child = join(dir, c);
+        if c.starts_with('(') {
+            if dynamic_serves(sites, tree, (&child, consumed), segs, backed, depth + 1) {
+                return true;
+            }
+            continue;
+        }
+        // A dynamic page that renders a content folder of the same route (fumadocs'
+        // `app/docs/[[...slug]]` over `content/docs/`) serves that folder's pages only: those
+        // are checked as files.
+        if backed(consumed) {
+            continue;
+        }
+        if c.starts_with("[...") || c.starts_with("[[...") {
+            return true;
+        }
+        if let Some((first, rest)) = segs.split_first() {
+            let deeper = join(consumed, first);
+            if rest.is_empty()
+                || dynamic_serves(sites, tree, (&child, &deeper), rest, backed, depth + 1)
+            {
+                return true;
+            }
+        }
+    }
+    match segs.split_first() {
+        Some((first, rest)) if !rest.is_empty() => {
+            let next = join(dir, first);
+            tree.dirs.contains(&next)
+                && dynamic_serves(
+                    sites,
+                    tree,
+                    (&next, &join(consumed, first)),
+                    rest,
+                    backed,
+                    depth + 1,
+                )
+        }
+        _ => false,
+    }
+}
+
+/// The content folder an MkDocs configuration sets (`docs_dir: docs/md_v2`), relative to the
+/// configuration's folder; `None` for none, the default, or a value that leaves the folder.
+///
+/// ```
+/// use hygiene::scan::sites::read_docs_dir;
+/// assert_eq!(read_docs_dir("site_name: X\ndocs_dir: docs/md_v2\n").as_deref(), Some("docs/md_v2"));
+/// assert_eq!(read_docs_dir("docs_dir: './pages/'").as_deref(), Some("pages"));
+/// assert_eq!(read_docs_dir("docs_dir: docs"), None);
+/// assert_eq!(read_docs_dir("docs_dir: ../shared"), None);
+/// assert_eq!(read_docs_dir("plugins:\n  - x:\n      docs_dir: other\n"), None);
+/// ```
+pub fn read_docs_dir(text: &str) -> Option<String> {
+    let value = text
+        .lines()
+        .find_map(|l| l.strip_prefix("docs_dir:"))?
+        .split(" #")
+        .next()?
+        .trim()
+        .trim_matches(['\'', '"']);
+    let value = value.trim_start_matches("./").trim_matches('/');
+    (!value.is_empty()
+        && value != "docs"
+        && value != "."
+        && !value.split('/').any(|s| s == "..")
+        && !value.contains(['$', '{', ' ']))
+    .then(|| value.to_string())
 }
 
 /// The folders a Docusaurus configuration serves static files from
@@ -483,7 +695,30 @@ impl Sites {
         let mut bases = std::collections::HashMap::new();
         let mut generated = std::collections::HashMap::new();
         let mut statics = std::collections::HashMap::new();
+        let mut docs_dirs = std::collections::HashMap::new();
+        let mut mounts = std::collections::HashMap::new();
+        let mut slugs = std::collections::HashMap::new();
         for (dir, rule) in &roots {
+            if rule.generator == "fern" {
+                let cap = super::THRESHOLDS.site_config_cap_bytes;
+                let text = read_config(&tree.root.join(join(dir, "docs.yml")), cap)
+                    .and_then(|b| String::from_utf8(b).ok())
+                    .unwrap_or_default();
+                let found: std::collections::HashSet<String> = text
+                    .lines()
+                    .filter_map(|l| l.trim_start().strip_prefix("slug:"))
+                    .map(|v| {
+                        v.trim()
+                            .trim_matches(['\'', '"'])
+                            .trim_matches('/')
+                            .to_string()
+                    })
+                    .filter(|v| !v.is_empty())
+                    .collect();
+                if !found.is_empty() {
+                    slugs.insert(dir.clone(), found);
+                }
+            }
             // Files beside the marker: JSON ones hold redirects, JavaScript ones a base path.
             for m in rule.markers.iter().chain(CONFIG_FILES) {
                 let rel = join(dir, m);
@@ -509,6 +744,41 @@ impl Sites {
                     if !bases.contains_key(dir) {
                         if let Some(b) = read_base(&tree.root.join(&rel)) {
                             bases.insert(dir.clone(), b);
+                        }
+                    }
+                    if rule.generator == "mkdocs" && !docs_dirs.contains_key(dir) {
+                        let cap = super::THRESHOLDS.file_size_cap_bytes;
+                        if let Some(d) = read_config(&tree.root.join(&rel), cap)
+                            .and_then(|b| String::from_utf8(b).ok())
+                            .and_then(|t| read_docs_dir(&t))
+                        {
+                            docs_dirs.insert(dir.clone(), d);
+                        }
+                    }
+                    if rule.generator == "nextra / next" && m.starts_with("next.config") {
+                        let cap = super::THRESHOLDS.file_size_cap_bytes;
+                        let text = read_config(&tree.root.join(&rel), cap)
+                            .and_then(|b| String::from_utf8(b).ok())
+                            .unwrap_or_default();
+                        let r = read_js_redirects(&text);
+                        if !r.is_empty() {
+                            redirects
+                                .entry(dir.clone())
+                                .or_insert_with(Vec::new)
+                                .extend(r);
+                        }
+                    }
+                    if rule.generator == "docusaurus" && !mounts.contains_key(dir) {
+                        let cap = super::THRESHOLDS.file_size_cap_bytes;
+                        let text = read_config(&tree.root.join(&rel), cap)
+                            .and_then(|b| String::from_utf8(b).ok())
+                            .unwrap_or_default();
+                        let m: Vec<(String, String)> = read_mounts(&text)
+                            .into_iter()
+                            .map(|(route, folder)| (route, join(dir, &folder)))
+                            .collect();
+                        if !m.is_empty() {
+                            mounts.insert(dir.clone(), m);
                         }
                     }
                     if rule.generator == "docusaurus" && !statics.contains_key(dir) {
@@ -539,6 +809,19 @@ impl Sites {
             generated,
             statics,
             outputs: source_outputs(tree),
+            docs_dirs,
+            mounts,
+            slugs,
+            special: special_segments(tree),
+        }
+    }
+
+    /// The folders (relative to the site's `root`) its routes are read under: its rule's, or
+    /// the one its configuration names instead.
+    fn content_roots<'a>(&'a self, root: &str, rule: &'a SiteRule) -> Vec<&'a str> {
+        match self.docs_dirs.get(root) {
+            Some(own) => vec![own.as_str()],
+            None => rule.content_roots.to_vec(),
         }
     }
 
@@ -575,8 +858,25 @@ impl Sites {
         statics.sort();
         let mut outputs: Vec<_> = self.outputs.iter().collect();
         outputs.sort();
+        let mut docs_dirs: Vec<_> = self.docs_dirs.iter().collect();
+        docs_dirs.sort();
+        let mut mounts: Vec<_> = self.mounts.iter().collect();
+        mounts.sort();
+        let mut slugs: Vec<(&String, Vec<&String>)> = self
+            .slugs
+            .iter()
+            .map(|(k, v)| {
+                let mut v: Vec<_> = v.iter().collect();
+                v.sort();
+                (k, v)
+            })
+            .collect();
+        slugs.sort();
+        let mut special: Vec<_> = self.special.iter().collect();
+        special.sort();
         format!(
-            "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?}",
+            "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
+             {docs_dirs:?} {mounts:?} {slugs:?} {special:?}",
             self.links
         )
     }
@@ -606,7 +906,7 @@ impl Sites {
                         .and_then(|r| r.strip_prefix('/'))
                 };
                 rest.is_some_and(|rest| {
-                    rule.content_roots.iter().any(|cr| {
+                    self.content_roots(root, rule).into_iter().any(|cr| {
                         cr.is_empty() || rest.strip_prefix(cr).is_some_and(|r| r.starts_with('/'))
                     })
                 })
@@ -664,6 +964,40 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
     match written.strip_prefix('/') {
         Some(rest) => {
             let rest = rest.trim_end_matches('/');
+            let sites = tree.sites();
+            // A Fern page's route is its `slug:` in `docs.yml`.
+            if sites.slugs.get(root).is_some_and(|s| s.contains(rest)) {
+                return Some(join(root, "docs.yml"));
+            }
+            // A docs plugin mounted at its own route reads it under its folder.
+            for (route, folder) in sites.mounts.get(root).into_iter().flatten() {
+                let inner = if route.is_empty() {
+                    Some(rest)
+                } else if rest == route {
+                    Some("")
+                } else {
+                    rest.strip_prefix(route.as_str())
+                        .and_then(|r| r.strip_prefix('/'))
+                };
+                match inner {
+                    // A plugin's own root is its overview page (`slug: /`).
+                    Some("") if tree.has_dir(folder) => return Some(folder.clone()),
+                    Some(inner) if !inner.is_empty() => routes.extend(normalize(folder, inner)),
+                    _ => {}
+                }
+            }
+            let segs: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
+            if !segs.is_empty() {
+                let bases: Vec<String> = content_dirs(tree, root, rule).collect();
+                let backed = |consumed: &str| {
+                    !consumed.is_empty() && bases.iter().any(|b| tree.has_dir(&join(b, consumed)))
+                };
+                for base in &bases {
+                    if dynamic_serves(sites, tree, (base, ""), &segs, &backed, 0) {
+                        return Some(base.clone());
+                    }
+                }
+            }
             for base in content_dirs(tree, root, rule) {
                 routes.extend(if rest.is_empty() {
                     Some(base)
@@ -755,6 +1089,22 @@ fn source_outputs(tree: &Tree) -> std::collections::HashMap<String, Vec<String>>
         }
     }
     out
+}
+
+/// Whether `doc` is a page of a site whose content folders do not hold `target` (a
+/// root-relative file): the site cannot serve a link to it. A notebook moved out of `docs/`
+/// into a package is found from the page on GitHub, but MkDocs warns of (and `--strict`
+/// fails on) a link that leaves its `docs_dir`.
+pub fn outside_content(tree: &Tree, doc: &str, target: &str) -> bool {
+    let Some((root, rule)) = tree.sites().of(doc) else {
+        return false;
+    };
+    !content_dirs(tree, root, rule).any(|dir| {
+        dir.is_empty()
+            || target
+                .strip_prefix(dir.as_str())
+                .is_some_and(|r| r.starts_with('/'))
+    })
 }
 
 /// Whether a link in the page `doc` is a shorthand its site's build resolves
@@ -923,11 +1273,24 @@ fn page_names(at: &str) -> Vec<String> {
         }
         None => at,
     };
+    // A page folder (`src/pages/`, `app/`) also holds pages written as components.
+    let code = at.starts_with("pages/")
+        || at.starts_with("app/")
+        || at.contains("/pages/")
+        || at.contains("/app/");
+    let code_pages = CODE_PAGE_EXTENSIONS.iter().filter(move |_| code);
     std::iter::once(at.to_string())
         .chain(PAGE_EXTENSIONS.iter().map(|e| format!("{stem}.{e}")))
         .chain(INDEX_PAGES.iter().map(|i| format!("{stem}/{i}")))
+        .chain(code_pages.clone().map(|e| format!("{stem}.{e}")))
+        .chain(code_pages.clone().map(|e| format!("{stem}/index.{e}")))
+        .chain(code_pages.map(|e| format!("{stem}/page.{e}")))
         .collect()
 }
+
+/// Extensions of pages written as components in a site's page folder (`src/pages/about.tsx`
+/// serves `/about` in Docusaurus, Astro and Next.js; `app/x/page.tsx` serves `/x`).
+pub const CODE_PAGE_EXTENSIONS: &[&str] = &["tsx", "jsx", "js", "ts", "astro"];
 
 #[cfg(test)]
 mod tests {

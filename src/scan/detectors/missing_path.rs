@@ -622,6 +622,34 @@ pub fn matches_a_glob_beside(line: &str, written: &str) -> bool {
         })
 }
 
+/// Whether a relative link sits in a section that quotes another file whole (a generated
+/// concatenation of a site's pages, headed `## File: docs/md_v2/advanced/lazy-loading.md`) and
+/// resolves from that file's folder: the link is the quoted file's, checked there.
+fn in_a_quoted_file(ctx: &TreeCtx<'_>, text: &str, line: u32, written: &str) -> bool {
+    if written.starts_with('/') {
+        return false;
+    }
+    let Some(quoted) = text
+        .lines()
+        .take(line as usize)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .find_map(|l| {
+            let t = l.trim_start_matches('#');
+            (t.len() < l.len())
+                .then(|| t.trim_start().strip_prefix("File:"))
+                .flatten()
+                .map(|p| p.trim().trim_matches('`'))
+        })
+    else {
+        return false;
+    };
+    ctx.tree.is_file(quoted)
+        && crate::scan::refs::normalize(crate::scan::refs::folder(quoted), written)
+            .is_some_and(|p| ctx.tree.exists(&p))
+}
+
 /// Whether `written`, missing from the root and beside the document, exists below a folder that
 /// another reference on the same line names (a table row's package `packages/a/src/` and its
 /// `src/index.ts`): then it is written relative to that folder or one of its parents.
@@ -788,6 +816,12 @@ fn test_input(doc: &Doc) -> bool {
         && crate::scan::refs::folder(&doc.path)
             .split('/')
             .any(|seg| TEST_INPUT_FOLDERS.contains(&seg))
+}
+
+/// Whether a site page's link would be rewritten to a file its site does not serve: that
+/// trades a broken link for another, so the model decides.
+fn link_out_of_site(ctx: &TreeCtx<'_>, doc: &Doc, via: crate::report::Via, to: &str) -> bool {
+    via == crate::report::Via::Link && crate::scan::sites::outside_content(ctx.tree, &doc.path, to)
 }
 
 /// Whether the commit that renamed the file pointed the text that named it at another file:
@@ -1078,6 +1112,11 @@ impl Detector for MissingPath {
             if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
                 continue;
             }
+            if r.via == crate::report::Via::Link
+                && text().is_some_and(|t| in_a_quoted_file(ctx, t, r.line, written))
+            {
+                continue;
+            }
             if r.via == crate::report::Via::Code && package_shorthand(ctx, doc, written, candidates)
             {
                 continue;
@@ -1141,7 +1180,8 @@ impl Detector for MissingPath {
                             blamed,
                             candidates,
                         )
-                        && !repointed_elsewhere(ctx, candidates) =>
+                        && !repointed_elsewhere(ctx, candidates)
+                        && !link_out_of_site(ctx, doc, r.via, to) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     let line = line_of(r.line);
