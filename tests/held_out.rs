@@ -2099,3 +2099,42 @@ fn quoted_files_docs_plugins_component_pages_dynamic_routes_and_fern_slugs() {
         ]
     );
 }
+
+/// Held-out 16: the agent guides of two sibling packages (`src/sdk-ts/AGENTS.md`,
+/// `src/sdk-rust/AGENTS.md`) each stand alone for the package an agent works in, and no
+/// session loads both: their shared colour scheme is no duplicate to fix. A package's guide
+/// repeating the root one (both loaded in that package) is still reported.
+#[test]
+fn agent_guides_of_sibling_packages_are_read_apart() {
+    let r = repo();
+    let d = &r.root;
+    let shared = "## Diagram colours\n\n1. Agents are drawn in dark red boxes with white text and a thin black border.\n\
+                  2. Tools are drawn in teal rounded boxes, and every arrow between them is labelled with the call.\n";
+    write(
+        d,
+        "src/sdk-ts/AGENTS.md",
+        &format!("# TypeScript SDK\n\n{shared}"),
+    );
+    write(
+        d,
+        "src/sdk-rust/AGENTS.md",
+        &format!("# Rust SDK\n\n{shared}"),
+    );
+    let release = "## Release steps\n\n1. Bump the version in the manifest and in the lock file, then run the full test suite locally.\n\
+                   2. Tag the commit with the version, push the tag, and wait for the release workflow to publish.\n";
+    write(d, "AGENTS.md", &format!("# Agents\n\n{release}"));
+    write(d, "src/cli/AGENTS.md", &format!("# CLI\n\n{release}"));
+    commit(d, "docs");
+    let s = scan(d);
+    let dups = |p: &str| -> usize {
+        sigs(&s, p)
+            .iter()
+            .filter(|(k, _)| k == "duplicate-block")
+            .count()
+    };
+    assert_eq!(
+        dups("src/sdk-ts/AGENTS.md") + dups("src/sdk-rust/AGENTS.md"),
+        0
+    );
+    assert_eq!(dups("AGENTS.md") + dups("src/cli/AGENTS.md"), 1);
+}

@@ -197,8 +197,8 @@ fn content_dirs<'a>(
 /// use hygiene::scan::sites::read_mounts;
 /// let c = "plugins: [[\n  '@docusaurus/plugin-content-docs',\n  {\n    id: 'obs',\n    path: 'observability',\n    routeBasePath: 'observability-docs',\n  },\n]]";
 /// assert_eq!(read_mounts(c), vec![("observability-docs".to_string(), "observability".to_string())]);
-/// assert_eq!(read_mounts("docs: { routeBasePath: 'docs' }"), vec![("docs".to_string(), "docs".to_string())]);
-/// assert_eq!(read_mounts("docs: { routeBasePath: '/' }"), vec![(String::new(), "docs".to_string())]);
+/// assert_eq!(read_mounts("docs: {\n  routeBasePath: 'docs',\n}"), vec![("docs".to_string(), "docs".to_string())]);
+/// assert_eq!(read_mounts("docs: {\n  routeBasePath: '/',\n}"), vec![(String::new(), "docs".to_string())]);
 /// ```
 pub fn read_mounts(text: &str) -> Vec<(String, String)> {
     let value = |l: &str, key: &str| -> Option<String> {

@@ -107,6 +107,22 @@ pub fn separate_examples(a: &str, b: &str) -> bool {
     matches!((project(a), project(b)), (Some(x), Some(y)) if x != y)
 }
 
+/// Whether one document's folder holds the other's (or both share one): only then can one
+/// session load both. Agent files of two sibling packages (`src/sdk-ts/AGENTS.md`,
+/// `src/sdk-rust/AGENTS.md`) are each their package's whole guide, read apart; a pointer from
+/// one to the other would send an agent out of the package it works in.
+///
+/// ```
+/// use hygiene::scan::detectors::duplicate::nested;
+/// assert!(nested("AGENTS.md", "cmd/bd/AGENTS.md") && nested("a/CLAUDE.md", "a/AGENTS.md"));
+/// assert!(!nested("src/sdk-ts/AGENTS.md", "src/sdk-rust/AGENTS.md"));
+/// ```
+pub fn nested(a: &str, b: &str) -> bool {
+    let (da, db) = (super::super::refs::folder(a), super::super::refs::folder(b));
+    let inside = |x: &str, y: &str| x.is_empty() || x == y || y.starts_with(&format!("{x}/"));
+    inside(da, db) || inside(db, da)
+}
+
 /// One duplicate span to report: `(start_line, end_line, canonical_ref, dedupe allowed)`.
 pub type DupSpan = (u32, u32, String, bool);
 
@@ -329,7 +345,8 @@ pub fn index(
                     crate::readers::dedupe_problem(&mine, &kept_readers, imports_kept).is_none();
                 let drift_risk = crate::readers::instructs_an_agent(&mine)
                     && crate::readers::instructs_an_agent(&kept_readers)
-                    && !(invoked_alone(&docs[di].path) && invoked_alone(kpath));
+                    && !(invoked_alone(&docs[di].path) && invoked_alone(kpath))
+                    && nested(&docs[di].path, kpath);
                 if allowed || drift_risk {
                     flagged[di].push((s, e, canonical_ref.clone(), allowed));
                 }
