@@ -746,51 +746,40 @@ impl Sites {
                             bases.insert(dir.clone(), b);
                         }
                     }
-                    if rule.generator == "mkdocs" && !docs_dirs.contains_key(dir) {
-                        let cap = super::THRESHOLDS.file_size_cap_bytes;
-                        if let Some(d) = read_config(&tree.root.join(&rel), cap)
-                            .and_then(|b| String::from_utf8(b).ok())
-                            .and_then(|t| read_docs_dir(&t))
-                        {
-                            docs_dirs.insert(dir.clone(), d);
+                    // The configuration's own settings, read once.
+                    let cap = super::THRESHOLDS.file_size_cap_bytes;
+                    let text = read_config(&tree.root.join(&rel), cap)
+                        .and_then(|b| String::from_utf8(b).ok())
+                        .unwrap_or_default();
+                    match rule.generator {
+                        "mkdocs" if !docs_dirs.contains_key(dir) => {
+                            if let Some(d) = read_docs_dir(&text) {
+                                docs_dirs.insert(dir.clone(), d);
+                            }
                         }
-                    }
-                    if rule.generator == "nextra / next" && m.starts_with("next.config") {
-                        let cap = super::THRESHOLDS.file_size_cap_bytes;
-                        let text = read_config(&tree.root.join(&rel), cap)
-                            .and_then(|b| String::from_utf8(b).ok())
-                            .unwrap_or_default();
-                        let r = read_js_redirects(&text);
-                        if !r.is_empty() {
-                            redirects
-                                .entry(dir.clone())
-                                .or_insert_with(Vec::new)
-                                .extend(r);
+                        "nextra / next" if m.starts_with("next.config") => {
+                            let r = read_js_redirects(&text);
+                            if !r.is_empty() {
+                                redirects.entry(dir.clone()).or_default().extend(r);
+                            }
                         }
-                    }
-                    if rule.generator == "docusaurus" && !mounts.contains_key(dir) {
-                        let cap = super::THRESHOLDS.file_size_cap_bytes;
-                        let text = read_config(&tree.root.join(&rel), cap)
-                            .and_then(|b| String::from_utf8(b).ok())
-                            .unwrap_or_default();
-                        let m: Vec<(String, String)> = read_mounts(&text)
-                            .into_iter()
-                            .map(|(route, folder)| (route, join(dir, &folder)))
-                            .collect();
-                        if !m.is_empty() {
-                            mounts.insert(dir.clone(), m);
+                        "docusaurus" if !mounts.contains_key(dir) => {
+                            let joined = |v: Vec<String>| -> Vec<String> {
+                                v.iter().map(|f| join(dir, f)).collect()
+                            };
+                            let m: Vec<(String, String)> = read_mounts(&text)
+                                .into_iter()
+                                .map(|(route, folder)| (route, join(dir, &folder)))
+                                .collect();
+                            if !m.is_empty() {
+                                mounts.insert(dir.clone(), m);
+                            }
+                            let dirs = joined(read_static_dirs(&text));
+                            if !dirs.is_empty() {
+                                statics.insert(dir.clone(), dirs);
+                            }
                         }
-                    }
-                    if rule.generator == "docusaurus" && !statics.contains_key(dir) {
-                        let cap = super::THRESHOLDS.file_size_cap_bytes;
-                        let text = read_config(&tree.root.join(&rel), cap)
-                            .and_then(|b| String::from_utf8(b).ok())
-                            .unwrap_or_default();
-                        let dirs = read_static_dirs(&text);
-                        if !dirs.is_empty() {
-                            let dirs = dirs.iter().map(|d| join(dir, d)).collect();
-                            statics.insert(dir.clone(), dirs);
-                        }
+                        _ => {}
                     }
                 }
             }

@@ -116,11 +116,29 @@ pub fn separate_examples(a: &str, b: &str) -> bool {
 /// use hygiene::scan::detectors::duplicate::nested;
 /// assert!(nested("AGENTS.md", "cmd/bd/AGENTS.md") && nested("a/CLAUDE.md", "a/AGENTS.md"));
 /// assert!(!nested("src/sdk-ts/AGENTS.md", "src/sdk-rust/AGENTS.md"));
+/// // A tool's configuration applies to the folder holding its dot-folder.
+/// assert!(nested(".claude/commands/plan.md", "cli/AGENTS.md"));
+/// assert!(!nested("web/.cursor/rules/x.mdc", "api/AGENTS.md"));
 /// ```
 pub fn nested(a: &str, b: &str) -> bool {
-    let (da, db) = (super::super::refs::folder(a), super::super::refs::folder(b));
+    let (da, db) = (scope(a), scope(b));
     let inside = |x: &str, y: &str| x.is_empty() || x == y || y.starts_with(&format!("{x}/"));
     inside(da, db) || inside(db, da)
+}
+
+/// The folder a document applies to: its own, or for a tool's configuration (a dot-folder:
+/// `.claude/commands/plan.md`, `app/.cursor/rules/x.mdc`, `.github/copilot-instructions.md`)
+/// the folder holding that dot-folder, whose whole tree the tool reads it for.
+fn scope(path: &str) -> &str {
+    let folder = super::super::refs::folder(path);
+    let mut end: usize = 0;
+    for seg in folder.split('/') {
+        if seg.starts_with('.') {
+            return &folder[..end.saturating_sub(1)];
+        }
+        end += seg.len() + 1;
+    }
+    folder
 }
 
 /// One duplicate span to report: `(start_line, end_line, canonical_ref, dedupe allowed)`.

@@ -735,6 +735,11 @@ fn born(h: &crate::git::History, doc: &Doc) -> Option<usize> {
     h.touches(&doc.path).and_then(|t| t.iter().max().copied())
 }
 
+/// The last segment of a path (`tools/exa_test.py` is `exa_test.py`; a folder's own name).
+fn file_name(p: &str) -> &str {
+    p.trim_end_matches('/').rsplit('/').next().unwrap_or("")
+}
+
 /// Whether a rename that changes the file's name would leave a link label on the line naming
 /// the old file (`[exa_search_test.py](tools/exa_search_test.py)` to
 /// `tools/exa_search_deep_research.py`): rewriting only the path makes the label disagree with
@@ -751,15 +756,8 @@ fn born(h: &crate::git::History, doc: &Doc) -> Option<usize> {
 /// assert!(!names_old_file_elsewhere("[x](./x.md) and [again](x.md)", "./x.md", "../ref/y.md"));
 /// ```
 pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
-    let name = |p: &str| {
-        p.trim_end_matches('/')
-            .rsplit('/')
-            .next()
-            .unwrap_or("")
-            .to_string()
-    };
-    let old = name(written);
-    if old.is_empty() || old == name(new) {
+    let old = file_name(written);
+    if old.is_empty() || old == file_name(new) {
         return false;
     }
     // A link's label (`[exa_test.py]`), not another reference to the same file.
@@ -767,7 +765,7 @@ pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
     rest.split('[')
         .skip(1)
         .filter_map(|s| s.split_once(']').map(|(label, _)| label))
-        .any(|label| label.contains(old.as_str()))
+        .any(|label| label.contains(old))
 }
 
 /// Whether the commit that moved the path also reworded the line naming it, in a document
@@ -832,13 +830,6 @@ fn link_out_of_site(ctx: &TreeCtx<'_>, doc: &Doc, via: crate::report::Via, to: &
 /// "Default config: `anthropic_filemap.yaml`" is the model's to read. Asked only where the
 /// rename changes the file's name (a folder move keeps it), one git process per question.
 fn repointed_elsewhere(ctx: &TreeCtx<'_>, cands: &[(String, bool)]) -> bool {
-    let name = |p: &str| {
-        p.trim_end_matches('/')
-            .rsplit('/')
-            .next()
-            .unwrap_or("")
-            .to_string()
-    };
     let Some(h) = ctx.history else {
         return false;
     };
@@ -848,11 +839,11 @@ fn repointed_elsewhere(ctx: &TreeCtx<'_>, cands: &[(String, bool)]) -> bool {
     }) else {
         return false;
     };
-    let (old, new) = (name(from), name(&to));
+    let (old, new) = (file_name(from), file_name(&to));
     if old.is_empty() || new.is_empty() || old == new {
         return false;
     }
-    crate::git::name_changes(&ctx.tree.root, &h.commits[ci].id, &old, &new)
+    crate::git::name_changes(&ctx.tree.root, &h.commits[ci].id, old, new)
         .is_some_and(|(dropped, taken)| dropped > 0 && taken * 2 < dropped)
 }
 
