@@ -344,6 +344,46 @@ fn entries_on_one_file_apply_bottom_up_and_overlaps_are_refused() {
     assert!(!r.join("archive2.md").exists() && !r.join("archive3.md").exists());
 }
 
+/// Two renamed references on one line are two one-line rewrites of it: no line moves, so both
+/// apply (each still checks its own text is there). An edit that moves lines over that line
+/// after them is still refused.
+#[test]
+fn two_rewrites_of_one_line_both_apply_and_a_later_move_over_it_is_refused() {
+    let f = fixture(true);
+    let r = &f.root;
+    let doc = "l1\nsee docs/old.md and tests/old.py\nl3\n";
+    write(r, "pkg/CLAUDE.md", doc);
+    write(r, "docs/new.md", "# New\n");
+    write(r, "tests/new.py", "x = 1\n");
+    commit_all(r);
+    let s = sha256_hex(doc.as_bytes());
+    let entries = vec![
+        entry(
+            "pkg/CLAUDE.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "docs/old.md", "replacement": "docs/new.md", "expected_sha256": s}),
+        ),
+        entry(
+            "pkg/CLAUDE.md",
+            json!({"kind": "replace-text", "anchor": lines(2, 2), "match": "tests/old.py", "replacement": "tests/new.py", "expected_sha256": s}),
+        ),
+        entry(
+            "pkg/CLAUDE.md",
+            json!({"kind": "move-to-archive", "anchor": lines(1, 2), "dest_path": "archive.md", "expected_sha256": s}),
+        ),
+    ];
+    write_report(r, LATER, &entries);
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert_eq!(outcome(&v, 0).0, "applied", "{v:#}");
+    assert_eq!(outcome(&v, 1).0, "applied", "{v:#}");
+    assert_eq!(outcome(&v, 2).0, "refused", "{v:#}");
+    assert_eq!(
+        read(r, "pkg/CLAUDE.md"),
+        "l1\nsee docs/new.md and tests/new.py\nl3\n"
+    );
+    assert!(!r.join("archive.md").exists());
+}
+
 #[test]
 fn edits_after_the_report_are_refused_and_files_unchanged() {
     let f = fixture(true);

@@ -1911,8 +1911,9 @@ fn site_shorthands_collections_static_folders_woven_sources_and_test_inputs() {
 
 /// Held-out 14: an MkDocs site whose `docs_dir` is `docs/md_v2` serves `/privacy/` from
 /// there; a development journal's dated entries keep the names of their day. A route to no
-/// page is still reported; a site page's link to a notebook moved out of the site goes to the model
-/// (the site could not serve the new path), while a README's link to it is rewritten.
+/// page is still reported; a site page's link to a notebook moved out of the site goes to the
+/// model (the site could not serve the new path), while a README's link to it is rewritten,
+/// and so is the other renamed path on the same line.
 #[test]
 fn docs_dirs_journals_and_links_out_of_a_site() {
     let r = repo();
@@ -1943,7 +1944,7 @@ fn docs_dirs_journals_and_links_out_of_a_site() {
     write(
         d,
         "README.md",
-        "# Y\n\nA [sample notebook](docs/examples/store.ipynb).\n\nTests: `tests/old/test_capture.py`.\n",
+        "# Y\n\nA [sample notebook](docs/examples/store.ipynb). Tests: `tests/old/test_capture.py`.\n",
     );
     commit(d, "docs");
     write(
@@ -1994,6 +1995,7 @@ fn docs_dirs_journals_and_links_out_of_a_site() {
     );
     check_apply(d, &[]);
     assert!(read(d, "docs/index.md").contains("](examples/store.ipynb)"));
+    // Both renames on one line are written (one line rewritten twice, no line moved).
     assert!(read(d, "README.md").contains("](packages/vec/examples/store.ipynb)"));
     assert!(read(d, "JOURNAL.md").contains("`tests/old/test_capture.py`"));
     assert!(read(d, "README.md").contains("`tests/general/test_capture.py`"));

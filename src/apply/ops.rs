@@ -105,7 +105,7 @@ fn anchored(
     ws: &mut Workspace,
     ctx: &Ctx,
     edit: &ExactEdit,
-    removes: bool,
+    (removes, in_line): (bool, bool),
 ) -> Result<(String, u32, u32), Refusal> {
     let path = &ctx.entry.path;
     let text = ws.target(path, edit.expected_sha256.as_deref(), true)?;
@@ -117,7 +117,7 @@ fn anchored(
         .unwrap_or(0);
     text::check_anchor(original_lines, s, e)
         .map_err(|m| Refusal::stale(format!("`{path}`: {m}")))?;
-    ws.check_lines(path, s, e, removes)?;
+    ws.check_lines(path, (s, e), removes, in_line)?;
     Ok((text, s, e))
 }
 
@@ -126,6 +126,7 @@ fn rewrite(key: &str, text: String, from: u32) -> Change {
         key: key.to_string(),
         content: Some(text.into_bytes()),
         touched_from: from,
+        in_line: false,
     }
 }
 
@@ -138,7 +139,7 @@ fn single(change: Change) -> EntryPlan {
 
 /// `delete-range`: removes lines `start..=end`.
 fn delete_range(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, Refusal> {
-    let (text, s, e) = anchored(ws, ctx, edit, true)?;
+    let (text, s, e) = anchored(ws, ctx, edit, (true, false))?;
     Ok(single(rewrite(
         &ctx.entry.path,
         text::splice(&text, s, e, ""),
@@ -152,9 +153,14 @@ fn replace_text(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<Entry
     if let Some(why) = crate::kinds::replace_text_problem(edit) {
         return Err(Refusal::hard(why));
     }
-    let (text, s, e) = anchored(ws, ctx, edit, true)?;
     let m = edit.match_text.as_deref().unwrap_or("");
     let r = edit.replacement.as_deref().unwrap_or("");
+    // One line rewritten within itself: no line moves, so another such rewrite of the same
+    // line (a second renamed reference on it) keeps a true anchor.
+    let one_line = lines_anchor(edit).is_ok_and(|(s, e)| s == e)
+        && !m.contains(['\n', '\r'])
+        && !r.contains(['\n', '\r']);
+    let (text, s, e) = anchored(ws, ctx, edit, (true, one_line))?;
     let region = text::span(&text, s, e);
     if !region.contains(m) {
         return Err(Refusal::stale(format!(
@@ -169,11 +175,9 @@ fn replace_text(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<Entry
         )));
     }
     let new_region = crate::reference::replace_whole(&region, m, r);
-    Ok(single(rewrite(
-        &ctx.entry.path,
-        text::splice(&text, s, e, &new_region),
-        s,
-    )))
+    let mut change = rewrite(&ctx.entry.path, text::splice(&text, s, e, &new_region), s);
+    change.in_line = one_line;
+    Ok(single(change))
 }
 
 /// Parses `path:start-end`.
@@ -186,7 +190,7 @@ fn parse_ref(r: &str) -> Option<(&str, u32, u32)> {
 /// `dedupe`: removes the span after checking it still equals, whitespace folded, the kept copy
 /// at `canonical_ref`, and protects that copy for the rest of the batch.
 fn dedupe(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, Refusal> {
-    let (text, s, e) = anchored(ws, ctx, edit, true)?;
+    let (text, s, e) = anchored(ws, ctx, edit, (true, false))?;
     let cref = edit.canonical_ref.as_deref().unwrap_or("");
     let Some((cpath, cs, ce)) = parse_ref(cref) else {
         return Err(Refusal::hard(format!(
@@ -226,7 +230,7 @@ fn dedupe(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, 
     };
     let n = orig.split_inclusive(|&c| c == b'\n').count();
     text::check_anchor(n, cs, ce).map_err(|m| Refusal::stale(format!("`{cpath}`: {m}")))?;
-    ws.check_lines(cpath, cs, ce, false)?;
+    ws.check_lines(cpath, (cs, ce), false, false)?;
     if cpath == ctx.entry.path && cs <= e && s <= ce {
         return Err(Refusal::hard(format!(
             "the span {s}-{e} overlaps its own kept copy {cref}"
@@ -313,7 +317,7 @@ fn terminated(span: String, eol: &str) -> String {
 /// `move-to-archive`: appends the span to `dest_path` (created with its folders), then
 /// removes it from the document.
 fn move_to_archive(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, Refusal> {
-    let (text, s, e) = anchored(ws, ctx, edit, true)?;
+    let (text, s, e) = anchored(ws, ctx, edit, (true, false))?;
     let dest = edit.dest_path.as_deref().unwrap_or("");
     if dest == ctx.entry.path {
         return Err(Refusal::hard("dest_path is the document itself"));
@@ -443,6 +447,7 @@ fn remove_file(ws: &Workspace, rel: &str) -> Result<Change, Refusal> {
         key: rel.to_string(),
         content: None,
         touched_from: 0,
+        in_line: false,
     })
 }
 
@@ -537,7 +542,7 @@ fn extract_then_delete(
     edit: &ExactEdit,
 ) -> Result<EntryPlan, Refusal> {
     let path = ctx.entry.path.clone();
-    let (text, s, e) = anchored(ws, ctx, edit, true)?;
+    let (text, s, e) = anchored(ws, ctx, edit, (true, false))?;
     let removal = remove_file(ws, &path)?;
     let eol = text::eol(&text);
     let span = terminated(text::span(&text, s, e), eol);
@@ -578,6 +583,7 @@ fn extract_then_delete(
                 key,
                 content: Some(format!("{heading}{eol}{eol}{span}").into_bytes()),
                 touched_from: 0,
+                in_line: false,
             });
         }
         None => return Err(Refusal::hard("extract-then-delete needs extraction_target")),
@@ -636,5 +642,6 @@ fn generative(ws: &mut Workspace, ctx: &Ctx) -> Result<EntryPlan, Refusal> {
         key: path.clone(),
         content: Some(proposal.to_vec()),
         touched_from: 0,
+        in_line: false,
     }))
 }

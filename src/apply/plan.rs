@@ -63,6 +63,9 @@ pub struct Slot {
     pub current: Option<Vec<u8>>,
     /// Lowest 1-based line a committed edit touched (`u32::MAX`: untouched).
     pub watermark: u32,
+    /// Whether every committed edit that touched the watermark's line rewrote within that line
+    /// only ([`Change::in_line`]): two renames on one line both apply.
+    pub in_line_at_watermark: bool,
     /// Line spans (original numbering) that committed dedupes keep, with the entry index.
     pub protected: Vec<(u32, u32, usize)>,
     /// Entries that changed this file.
@@ -100,6 +103,10 @@ pub struct Change {
     pub content: Option<Vec<u8>>,
     /// The lowest line the change touches (0: the whole file).
     pub touched_from: u32,
+    /// It rewrites text within line `touched_from` alone and leaves every line where it was
+    /// (a `replace-text` of one line): a later one-line rewrite of that same line still finds
+    /// its anchor true.
+    pub in_line: bool,
 }
 
 /// Everything one entry will do, committed all or nothing.
@@ -209,6 +216,7 @@ impl Workspace {
                     rebased,
                     original,
                     watermark: u32::MAX,
+                    in_line_at_watermark: false,
                     protected: Vec::new(),
                     entries: Vec::new(),
                 },
@@ -276,14 +284,18 @@ impl Workspace {
     pub fn check_lines(
         &self,
         key: &str,
-        start: u32,
-        end: u32,
+        (start, end): (u32, u32),
         removes: bool,
+        in_line: bool,
     ) -> Result<(), Refusal> {
         let Some(slot) = self.slots.get(key) else {
             return Ok(());
         };
-        if end >= slot.watermark {
+        // A one-line rewrite of the line where only one-line rewrites happened so far: no line
+        // moved, so its anchor is still true (the op itself checks its text is still there).
+        let same_line_rewrites =
+            in_line && start == end && end == slot.watermark && slot.in_line_at_watermark;
+        if end >= slot.watermark && !same_line_rewrites {
             return Err(Refusal::hard(format!(
                 "lines {start}-{end} of `{key}` overlap lines an earlier entry of this batch changed (entry {})",
                 slot.entries.last().copied().unwrap_or_default()
@@ -325,6 +337,11 @@ impl Workspace {
         for c in plan.changes {
             if let Some(slot) = self.slots.get_mut(&c.key) {
                 slot.current = c.content;
+                if c.touched_from < slot.watermark {
+                    slot.in_line_at_watermark = c.in_line;
+                } else if c.touched_from == slot.watermark {
+                    slot.in_line_at_watermark &= c.in_line;
+                }
                 slot.watermark = slot.watermark.min(c.touched_from);
                 slot.entries.push(entry);
             }
