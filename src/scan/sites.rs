@@ -240,10 +240,20 @@ pub fn read_mounts(text: &str) -> Vec<(String, String)> {
 /// let c = "return [\n  {\n    source: '/a/overview',\n    destination: '/a',\n    permanent: true,\n  },\n];";
 /// assert_eq!(read_js_redirects(c), vec![("/a/overview".to_string(), "/a".to_string())]);
 /// assert!(read_js_redirects("source: process.env.X").is_empty());
+/// assert!(read_js_redirects("resource: '/a',\ndestination: '/b',").is_empty());
 /// ```
 pub fn read_js_redirects(text: &str) -> Vec<(String, String)> {
     let value = |l: &str, key: &str| -> Option<String> {
-        let rest = l.split_once(key)?.1.trim();
+        // A whole key (`source:`), not the end of another (`resource:`).
+        let at = l.find(key)?;
+        if l[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        {
+            return None;
+        }
+        let rest = l[at + key.len()..].trim();
         let q = rest
             .chars()
             .next()
