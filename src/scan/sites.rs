@@ -168,6 +168,34 @@ fn read_config(full: &std::path::Path, cap: u64) -> Option<Vec<u8>> {
         .flatten()
 }
 
+/// A configuration file's text ([`read_config`]), empty when it cannot be read as UTF-8.
+fn config_text(full: &std::path::Path, cap: u64) -> String {
+    read_config(full, cap)
+        .and_then(|b| String::from_utf8(b).ok())
+        .unwrap_or_default()
+}
+
+/// Whether the key found at byte `at` of `text` is a whole key, not the end of a longer one
+/// (`base:` in `database:` or `site.base:`, `source:` in `resource:`).
+fn whole_key(text: &str, at: usize) -> bool {
+    !text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+}
+
+/// The quoted string `rest` starts with (after blanks), without its quotes: `'docs'`,
+/// `"docs"` or `` `docs` ``; `None` for another value or an unclosed quote.
+fn quoted(rest: &str) -> Option<&str> {
+    let rest = rest.trim_start();
+    let q = rest
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '\'' | '"' | '`'))?;
+    let end = rest[1..].find(q)?;
+    Some(&rest[1..1 + end])
+}
+
 /// The folders a site's routes are read under, in its rule's order: each content folder that
 /// exists (through its link when it is one), `""` for a root site's own folder.
 fn content_dirs<'a>(
@@ -202,12 +230,7 @@ fn content_dirs<'a>(
 /// ```
 pub fn read_mounts(text: &str) -> Vec<(String, String)> {
     let value = |l: &str, key: &str| -> Option<String> {
-        let rest = l.trim_start().strip_prefix(key)?.trim();
-        let q = rest
-            .chars()
-            .next()
-            .filter(|c| matches!(c, '\'' | '"' | '`'))?;
-        let v = rest[1..].split(q).next()?;
+        let v = quoted(l.trim_start().strip_prefix(key)?)?;
         (!v.contains("${") && !v.contains(".."))
             .then(|| v.trim_start_matches("./").trim_matches('/').to_string())
     };
@@ -244,21 +267,8 @@ pub fn read_mounts(text: &str) -> Vec<(String, String)> {
 /// ```
 pub fn read_js_redirects(text: &str) -> Vec<(String, String)> {
     let value = |l: &str, key: &str| -> Option<String> {
-        // A whole key (`source:`), not the end of another (`resource:`).
-        let at = l.find(key)?;
-        if l[..at]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-        {
-            return None;
-        }
-        let rest = l[at + key.len()..].trim();
-        let q = rest
-            .chars()
-            .next()
-            .filter(|c| matches!(c, '\'' | '"' | '`'))?;
-        let v = rest[1..].split(q).next()?;
+        let at = l.find(key).filter(|&at| whole_key(l, at))?;
+        let v = quoted(&l[at + key.len()..])?;
         (v.starts_with('/') && !v.contains("${")).then(|| v.to_string())
     };
     let lines: Vec<&str> = text.lines().collect();
@@ -586,17 +596,14 @@ const CONFIG_FILES: &[&str] = &[
 /// as `/docs`; `None` for none, for `/`, or for a value that is not a plain quoted path.
 ///
 /// ```
-/// # let dir = tempfile::tempdir().unwrap();
-/// # let at = |t: &str| { let p = dir.path().join("c.mjs"); std::fs::write(&p, t).unwrap(); p };
 /// use hygiene::scan::sites::read_base;
-/// assert_eq!(read_base(&at("export default { base: 'openai-agents-js', x: 1 }")).as_deref(), Some("/openai-agents-js"));
-/// assert_eq!(read_base(&at("module.exports = {\n  baseUrl: \"/docs/\",\n}")).as_deref(), Some("/docs"));
-/// assert_eq!(read_base(&at("export default { baseUrl: '/' }")), None);
-/// assert_eq!(read_base(&at("export default { base: process.env.BASE }")), None);
-/// assert_eq!(read_base(&at("editLink: { baseUrl: 'https://github.com/o/r/edit/main/' }")), None);
+/// assert_eq!(read_base("export default { base: 'openai-agents-js', x: 1 }").as_deref(), Some("/openai-agents-js"));
+/// assert_eq!(read_base("module.exports = {\n  baseUrl: \"/docs/\",\n}").as_deref(), Some("/docs"));
+/// assert_eq!(read_base("export default { baseUrl: '/' }"), None);
+/// assert_eq!(read_base("export default { base: process.env.BASE }"), None);
+/// assert_eq!(read_base("editLink: { baseUrl: 'https://github.com/o/r/edit/main/' }"), None);
 /// ```
-pub fn read_base(full: &std::path::Path) -> Option<String> {
-    let text = String::from_utf8(read_config(full, super::THRESHOLDS.file_size_cap_bytes)?).ok()?;
+pub fn read_base(text: &str) -> Option<String> {
     // MkDocs serves the site under its `site_url`'s path
     // (`site_url: https://langchain-ai.github.io/langgraphjs/` is `/langgraphjs`).
     if let Some(url) = text
@@ -616,26 +623,9 @@ pub fn read_base(full: &std::path::Path) -> Option<String> {
         while let Some(i) = text[from..].find(key) {
             let at = from + i;
             from = at + key.len();
-            // A whole key: not the end of `database:` or `site.base:`.
-            if text[..at]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-            {
-                continue;
-            }
-            let rest = text[from..].trim_start();
-            let Some(q) = rest
-                .chars()
-                .next()
-                .filter(|c| matches!(c, '\'' | '"' | '`'))
-            else {
+            let Some(value) = quoted(&text[from..]).filter(|_| whole_key(text, at)) else {
                 continue;
             };
-            let Some(end) = rest[1..].find(q) else {
-                continue;
-            };
-            let value = &rest[1..1 + end];
             if value.contains("://") || value.contains("${") || value.contains(char::is_whitespace)
             {
                 continue;
@@ -711,9 +701,7 @@ impl Sites {
         for (dir, rule) in &roots {
             if rule.generator == "fern" {
                 let cap = super::THRESHOLDS.site_config_cap_bytes;
-                let text = read_config(&tree.root.join(join(dir, "docs.yml")), cap)
-                    .and_then(|b| String::from_utf8(b).ok())
-                    .unwrap_or_default();
+                let text = config_text(&tree.root.join(join(dir, "docs.yml")), cap);
                 let found: std::collections::HashSet<String> = text
                     .lines()
                     .filter_map(|l| l.trim_start().strip_prefix("slug:"))
@@ -751,16 +739,14 @@ impl Sites {
                         }
                     }
                 } else {
+                    // The configuration's own settings, read once.
+                    let cap = super::THRESHOLDS.file_size_cap_bytes;
+                    let text = config_text(&tree.root.join(&rel), cap);
                     if !bases.contains_key(dir) {
-                        if let Some(b) = read_base(&tree.root.join(&rel)) {
+                        if let Some(b) = read_base(&text) {
                             bases.insert(dir.clone(), b);
                         }
                     }
-                    // The configuration's own settings, read once.
-                    let cap = super::THRESHOLDS.file_size_cap_bytes;
-                    let text = read_config(&tree.root.join(&rel), cap)
-                        .and_then(|b| String::from_utf8(b).ok())
-                        .unwrap_or_default();
                     match rule.generator {
                         "mkdocs" if !docs_dirs.contains_key(dir) => {
                             if let Some(d) = read_docs_dir(&text) {
@@ -774,9 +760,6 @@ impl Sites {
                             }
                         }
                         "docusaurus" if !mounts.contains_key(dir) => {
-                            let joined = |v: Vec<String>| -> Vec<String> {
-                                v.iter().map(|f| join(dir, f)).collect()
-                            };
                             let m: Vec<(String, String)> = read_mounts(&text)
                                 .into_iter()
                                 .map(|(route, folder)| (route, join(dir, &folder)))
@@ -784,7 +767,10 @@ impl Sites {
                             if !m.is_empty() {
                                 mounts.insert(dir.clone(), m);
                             }
-                            let dirs = joined(read_static_dirs(&text));
+                            let dirs: Vec<String> = read_static_dirs(&text)
+                                .iter()
+                                .map(|f| join(dir, f))
+                                .collect();
                             if !dirs.is_empty() {
                                 statics.insert(dir.clone(), dirs);
                             }
@@ -985,9 +971,9 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                     _ => {}
                 }
             }
+            let bases: Vec<String> = content_dirs(tree, root, rule).collect();
             let segs: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
             if !segs.is_empty() {
-                let bases: Vec<String> = content_dirs(tree, root, rule).collect();
                 let backed = |consumed: &str| {
                     !consumed.is_empty() && bases.iter().any(|b| tree.has_dir(&join(b, consumed)))
                 };
@@ -997,7 +983,7 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                     }
                 }
             }
-            for base in content_dirs(tree, root, rule) {
+            for base in bases {
                 routes.extend(if rest.is_empty() {
                     Some(base)
                 } else {

@@ -629,20 +629,15 @@ fn in_a_quoted_file(ctx: &TreeCtx<'_>, text: &str, line: u32, written: &str) -> 
     if written.starts_with('/') {
         return false;
     }
-    let Some(quoted) = text
-        .lines()
-        .take(line as usize)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .find_map(|l| {
-            let t = l.trim_start_matches('#');
-            (t.len() < l.len())
-                .then(|| t.trim_start().strip_prefix("File:"))
-                .flatten()
-                .map(|p| p.trim().trim_matches('`'))
-        })
-    else {
+    // The nearest `File:` heading at or above the line.
+    let Some(quoted) = text.lines().take(line as usize).fold(None, |last, l| {
+        let t = l.trim_start_matches('#');
+        (t.len() < l.len())
+            .then(|| t.trim_start().strip_prefix("File:"))
+            .flatten()
+            .map(|p| p.trim().trim_matches('`'))
+            .or(last)
+    }) else {
         return false;
     };
     ctx.tree.is_file(quoted)
@@ -716,8 +711,16 @@ fn package_shorthand(
 
 /// The commit index of the first rename git records for any of `cands`.
 fn first_rename(h: &crate::git::History, cands: &[(String, bool)]) -> Option<usize> {
+    first_rename_of(h, cands).map(|(_, _, ci)| ci)
+}
+
+/// The first candidate git renamed, with its new name and the renaming commit's index.
+fn first_rename_of<'c>(
+    h: &crate::git::History,
+    cands: &'c [(String, bool)],
+) -> Option<(&'c str, String, usize)> {
     cands.iter().find_map(|(c, _)| match h.event(c) {
-        Some(crate::git::LastEvent::RenamedTo(_, ci, _)) => Some(ci),
+        Some(crate::git::LastEvent::RenamedTo(to, ci, _)) => Some((c.as_str(), to, ci)),
         _ => None,
     })
 }
@@ -833,10 +836,7 @@ fn repointed_elsewhere(ctx: &TreeCtx<'_>, cands: &[(String, bool)]) -> bool {
     let Some(h) = ctx.history else {
         return false;
     };
-    let Some((from, to, ci)) = cands.iter().find_map(|(c, _)| match h.event(c) {
-        Some(crate::git::LastEvent::RenamedTo(to, ci, _)) => Some((c, to, ci)),
-        _ => None,
-    }) else {
+    let Some((from, to, ci)) = first_rename_of(h, cands) else {
         return false;
     };
     let (old, new) = (file_name(from), file_name(&to));
