@@ -110,9 +110,10 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/chats/**",
             "**/{JOURNAL,Journal,journal}.*",
             "**/{DEVLOG,DevLog,devlog}.*",
+            "**/*{CHANGE_SUMMARY,CHANGES_SUMMARY,change_summary}*.md",
             "**/transcripts/**",
         ],
-        why: "a changelog, release note, newsletter, development journal or exported chat records what changed or was said, with the names of its time",
+        why: "a changelog, release note, newsletter, development journal, change summary or exported chat records what changed or was said, with the names of its time",
     },
     RoleRule {
         role: Role::History,

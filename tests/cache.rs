@@ -184,6 +184,23 @@ fn cached_scans_equal_uncached_scans_through_every_kind_of_change() {
     let r = same(d, "successor appears");
     assert_eq!(by(&r).as_deref(), Some("docs/old/new-plan.md"));
 
+    // A tracked file that is not source comes to use the missing name: the other files'
+    // search (`text.bin`) reads it again, and the name is the project's.
+    let missing_symbols = |r: &ScanResult| {
+        signals(r, "guide.md")
+            .iter()
+            .filter(|s| matches!(s, Signal::MissingSymbol { .. }))
+            .count()
+    };
+    assert_eq!(missing_symbols(&r), 1);
+    assert!(d.join(".hygiene/cache/text.bin").is_file());
+    write(d, "ci.yml", "steps:\n  - run: vanished_call\n");
+    git(d, &["add", "ci.yml"]);
+    let r = same(d, "a config file uses the name");
+    assert_eq!(missing_symbols(&r), 0);
+    git(d, &["rm", "-q", "-f", "ci.yml"]);
+    same(d, "the config file goes");
+
     // An edit.
     write(
         d,
@@ -250,7 +267,7 @@ fn cached_scans_equal_uncached_scans_through_every_kind_of_change() {
         std::fs::write(&p, &b).unwrap();
     }
     same(d, "cache damaged");
-    for f in ["docs.bin", "history.bin", "source.bin"] {
+    for f in ["docs.bin", "history.bin", "source.bin", "text.bin"] {
         std::fs::write(d.join(".hygiene/cache").join(f), b"HYGCACHE\x00").unwrap();
     }
     same(d, "cache truncated");

@@ -2140,3 +2140,125 @@ fn agent_guides_of_sibling_packages_are_read_apart() {
     );
     assert_eq!(dups("AGENTS.md") + dups("src/cli/AGENTS.md"), 1);
 }
+
+/// A workspace member's guide names the workspace's files from the workspace root
+/// (`tests/test_auth.py` in `backend/packages/harness/deerflow/runtime/AGENTS.md` is
+/// `backend/tests/test_auth.py`); a Nextra site serves its content folder at the route of its
+/// `[[...mdxPath]]` page (`./docs/harness` in the index page served at `/en/docs`); a short
+/// path that ends exactly one file (`skills/parser.py`) is that file's shorthand; a change
+/// summary records what one change did. A path deleted at the root, a route to no page and a
+/// short path that ends no file are still reported.
+#[test]
+fn workspace_paths_nextra_content_shorthands_and_change_summaries() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "backend/pyproject.toml", "[project]\nname = \"backend\"\n");
+    write(
+        d,
+        "backend/packages/harness/pyproject.toml",
+        "[project]\nname = \"harness\"\n",
+    );
+    write(d, "backend/tests/test_auth.py", "def test_auth():\n    pass\n");
+    write(d, "tests/test_old.py", "def test_old():\n    pass\n");
+    write(d, "src/legacy.ts", "export const legacy = 1;\n");
+    commit(d, "code");
+    git(d, &["rm", "-q", "tests/test_old.py", "src/legacy.ts"]);
+    write(d, "tests/test_new.py", "def test_new():\n    pass\n");
+    commit(d, "drop old test");
+    write(
+        d,
+        "backend/packages/harness/deerflow/runtime/AGENTS.md",
+        "# Runtime\n\nTests: `tests/test_auth.py`, `tests/test_old.py`.\n",
+    );
+    write(
+        d,
+        "web/next.config.js",
+        "import nextra from \"nextra\";\nconst withNextra = nextra({});\nexport default withNextra({});\n",
+    );
+    write(
+        d,
+        "web/src/app/[lang]/docs/[[...mdxPath]]/page.tsx",
+        "export default function Page() { return null; }\n",
+    );
+    write(
+        d,
+        "web/src/content/en/index.mdx",
+        "# Docs\n\n- [Harness](./docs/harness)\n- [Setup](/en/docs/harness/setup)\n- [Nowhere](./docs/nowhere)\n",
+    );
+    write(d, "web/src/content/en/harness/index.mdx", "# Harness\n");
+    write(d, "web/src/content/en/harness/setup.mdx", "# Setup\n");
+    write(d, "skills/public/research/SKILL.md", "---\nname: research\ndescription: Research.\n---\n\n# Research\n");
+    write(d, "backend/deerflow/skills/parser.py", "def parse():\n    pass\n");
+    write(
+        d,
+        "docs/skills.md",
+        "# Skills\n\nThe parser is `skills/parser.py`; the loader is `skills/loader.py`.\n",
+    );
+    write(
+        d,
+        "docs/CODE_CHANGE_SUMMARY_BY_FILE.md",
+        "# Code change summary\n\n## Deleted\n\n- `src/legacy.ts`: removed with the old bundler.\n",
+    );
+    write(d, "docs/build.md", "# Build\n\nThe bundler lives in `src/legacy.ts`.\n");
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "backend/packages/harness/deerflow/runtime/AGENTS.md",
+        "web/src/content/en/index.mdx",
+        "docs/skills.md",
+        "docs/CODE_CHANGE_SUMMARY_BY_FILE.md",
+        "docs/build.md",
+    ];
+    let paths = |p: &str| -> Vec<(String, String)> {
+        sigs(&s, p)
+            .into_iter()
+            .filter(|(k, _)| k == "missing-path")
+            .collect()
+    };
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, paths(p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![pair("missing-path", "tests/test_old.py")]),
+            (docs[1], vec![pair("missing-path", "./docs/nowhere")]),
+            (docs[2], vec![pair("missing-path", "skills/loader.py")]),
+            (docs[3], vec![]),
+            (docs[4], vec![pair("missing-path", "src/legacy.ts")]),
+        ]
+    );
+}
+
+/// A name no source file holds but another tracked file does (a workflow's
+/// `workflow_dispatch`) is the project's vocabulary; a source path that does not resolve and
+/// whose file name many files share (`frontend/src/exporter/index.tsx`) is another codebase's,
+/// so the names beside it are not this code's. A name that occurs nowhere but in its document,
+/// beside this repository's source file, is still reported, even when a link to its document
+/// (`CLAUDE.md -> AGENTS.md`) holds it too.
+#[test]
+fn names_the_project_uses_elsewhere_are_not_missing() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/app.py", "def run_worker():\n    pass\n");
+    write(d, "a/index.tsx", "export const a = 1;\n");
+    write(d, "b/index.tsx", "export const b = 1;\n");
+    write(
+        d,
+        ".github/workflows/release.yml",
+        "on:\n  workflow_dispatch:\njobs: {}\n",
+    );
+    write(
+        d,
+        "docs/dev.md",
+        "# Dev\n\n`src/app.py`: `run_worker()` runs on `workflow_dispatch`; `stale_loop()` starts it.\n\n\
+         `frontend/src/exporter/index.tsx` exposes a `before_send_hook`.\n",
+    );
+    std::os::unix::fs::symlink("dev.md", d.join("docs/GUIDE.md")).unwrap();
+    commit(d, "docs");
+    let s = scan(d);
+    let symbols: Vec<String> = sigs(&s, "docs/dev.md")
+        .into_iter()
+        .filter(|(k, _)| k == "missing-symbol")
+        .map(|(_, r)| r)
+        .collect();
+    assert_eq!(symbols, ["stale_loop"]);
+}

@@ -930,8 +930,11 @@ impl Tokens {
 
 // ---- source symbols -----------------------------------------------------------------------
 
-/// The source file's cache, under `.hygiene/`.
+/// The source files' cache, under `.hygiene/`.
 pub const SOURCE_FILE: &str = "cache/source.bin";
+
+/// The other tracked files' cache (for names the source does not hold), under `.hygiene/`.
+pub const TEXT_FILE: &str = "cache/text.bin";
 
 type SourceCache = (Vec<String>, HashMap<String, (Stamp, Vec<u32>)>);
 
@@ -959,22 +962,26 @@ fn dec_source(b: &[u8]) -> Option<SourceCache> {
     d.done().then_some((names, files))
 }
 
-/// Which of `wanted` occur as identifier tokens in the root-relative source `files`
-/// ([`crate::scan::detectors::missing_symbol::find_in_source`]), reading only the files that
-/// changed since the cache was written, when the cache searched for every wanted name.
-pub fn symbols(
+/// Where each of `wanted` occurs as an identifier token in the root-relative `files`, read as
+/// `how` says: per name found, the indices into `files` of the files that hold it
+/// ([`crate::scan::detectors::missing_symbol::find_as`]). With `use_cache`, `cache_file` keeps
+/// per file its stamp and the names it holds, and only files that changed since it was written
+/// are read, when it searched for every wanted name.
+#[allow(clippy::too_many_arguments)]
+pub fn occurrences(
     root: &Path,
     context: &Context,
+    cache_file: &str,
     files: &[String],
     wanted: &std::collections::HashSet<String>,
+    how: crate::scan::detectors::missing_symbol::Search,
     use_cache: bool,
     now_secs: i64,
-) -> std::collections::HashSet<String> {
-    use crate::scan::detectors::missing_symbol::{find_in_file, find_in_source};
-    if !use_cache {
-        return find_in_source(root, files, wanted);
-    }
-    let prior = read_body(root, SOURCE_FILE, context)
+) -> HashMap<String, Vec<usize>> {
+    use crate::scan::detectors::missing_symbol::find_as;
+    let prior = use_cache
+        .then(|| read_body(root, cache_file, context))
+        .flatten()
         .and_then(|b| dec_source(b.get()))
         .filter(|(names, _)| {
             let have: std::collections::HashSet<&str> = names.iter().map(String::as_str).collect();
@@ -997,8 +1004,9 @@ pub fn symbols(
         .collect();
     // Per file: (stamp now, names found, whether it was read).
     let per_file = crate::scan::walk::par_map(files, |rel| {
-        let stamp = crate::paths::resolve_inside(root, rel, false)
-            .ok()
+        let stamp = use_cache
+            .then(|| crate::paths::resolve_inside(root, rel, false).ok())
+            .flatten()
             .and_then(|p| std::fs::metadata(p).ok())
             .and_then(|m| stamp(&m, now_secs));
         if let (Some(st), Some(pf)) = (stamp, prior_files.as_ref()) {
@@ -1008,7 +1016,7 @@ pub fn symbols(
                 }
             }
         }
-        let mut found: Vec<u32> = find_in_file(root, rel, &searched)
+        let mut found: Vec<u32> = find_as(root, rel, &searched, how)
             .iter()
             .filter_map(|n| number.get(n.as_str()).copied())
             .collect();
@@ -1016,19 +1024,19 @@ pub fn symbols(
         found.dedup();
         (stamp, found, true)
     });
-    let mut out = std::collections::HashSet::new();
-    for (_, found, _) in &per_file {
+    let mut out: HashMap<String, Vec<usize>> = HashMap::new();
+    for (fi, (_, found, _)) in per_file.iter().enumerate() {
         for &i in found {
             let n = &names[i as usize];
             if wanted.contains(n) {
-                out.insert(n.clone());
+                out.entry(n.clone()).or_default().push(fi);
             }
         }
     }
     let changed = prior_files
         .as_ref()
         .is_none_or(|pf| pf.len() != files.len() || per_file.iter().any(|(_, _, read)| *read));
-    if changed {
+    if use_cache && changed {
         let mut e = Enc::default();
         e.len(names.len());
         for n in &names {
@@ -1047,7 +1055,7 @@ pub fn symbols(
                 e.u32(*i);
             }
         }
-        write_body(root, SOURCE_FILE, context, &e.0);
+        write_body(root, cache_file, context, &e.0);
     }
     out
 }

@@ -858,19 +858,41 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     let symbols = if wanted.is_empty() {
         None
     } else {
-        let is_source = |p: &String| detectors::missing_symbol::maybe_source(p);
-        let mut sources: Vec<String> = match &repo {
-            Some(_) => tracked.iter().filter(|p| is_source(p)).cloned().collect(),
-            None => tree
-                .files
-                .iter()
-                .filter(|p| is_source(p))
-                .cloned()
-                .collect(),
+        let listed = |keep: fn(&str) -> bool| -> Vec<String> {
+            let mut v: Vec<String> = match &repo {
+                Some(_) => tracked.iter().filter(|p| keep(p)).cloned().collect(),
+                None => tree.files.iter().filter(|p| keep(p)).cloned().collect(),
+            };
+            v.sort();
+            v
         };
-        sources.sort();
-        (!sources.is_empty())
-            .then(|| cache::symbols(&root, &context, &sources, &wanted, use_cache, now_real))
+        let sources = listed(detectors::missing_symbol::maybe_source);
+        (!sources.is_empty()).then(|| {
+            use detectors::missing_symbol::Search;
+            let search = |file, files: &[String], names: &HashSet<String>, how| {
+                cache::occurrences(
+                    &root, &context, file, files, names, how, use_cache, now_real,
+                )
+            };
+            let found: HashSet<String> =
+                search(cache::SOURCE_FILE, &sources, &wanted, Search::Source)
+                    .into_keys()
+                    .collect();
+            // Names the source does not hold: does any other tracked file use them?
+            let unfound: HashSet<String> = wanted
+                .iter()
+                .filter(|n| !found.contains(*n) && !n.contains(' '))
+                .cloned()
+                .collect();
+            let mut used_in = HashMap::new();
+            if !unfound.is_empty() {
+                let texts = listed(detectors::missing_symbol::text_not_source);
+                for (name, at) in search(cache::TEXT_FILE, &texts, &unfound, Search::Text) {
+                    used_in.insert(name, at.iter().take(2).map(|&i| texts[i].clone()).collect());
+                }
+            }
+            detectors::missing_symbol::Symbols { found, used_in }
+        })
     };
     drop(tracked);
 

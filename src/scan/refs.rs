@@ -25,8 +25,8 @@ pub struct Tree {
     pub sites: std::sync::OnceLock<super::sites::Sites>,
     /// The tree's ignore rules, read on first use.
     pub ignores: std::sync::OnceLock<Vec<ignore::gitignore::Gitignore>>,
-    /// How many files end with each `folder/name` (their last two segments), built on first
-    /// use: how common a short path such as `src/index.ts` is.
+    /// How many files end with each `folder/name` (their last two segments) and each `name`,
+    /// built on first use: how common a short path such as `src/index.ts` or a file name is.
     pub tails: std::sync::OnceLock<std::collections::HashMap<String, u32>>,
     /// Files and folders by their name without ordering prefixes (`03-core/02-stream.mdx` as
     /// `core/stream.mdx`), built on first use: what a site serves them at.
@@ -141,14 +141,16 @@ impl Tree {
         })
     }
 
-    /// How many files of the walk end with `tail` (`src/index.ts`: one folder and a name),
-    /// the root's own included.
+    /// How many files of the walk end with `tail` (`src/index.ts`: one folder and a name; or
+    /// a bare name, `index.ts`), the root's own included.
     pub fn tail_count(&self, tail: &str) -> u32 {
         let map = self.tails.get_or_init(|| {
             let mut m = std::collections::HashMap::new();
             for f in &self.files {
                 let mut parts = f.rsplitn(3, '/');
-                if let (Some(name), Some(dir)) = (parts.next(), parts.next()) {
+                let name = parts.next().unwrap_or(f);
+                *m.entry(name.to_string()).or_insert(0) += 1;
+                if let Some(dir) = parts.next() {
                     *m.entry(format!("{dir}/{name}")).or_insert(0) += 1;
                 }
             }
@@ -469,16 +471,20 @@ pub fn is_package_root(tree: &Tree, dir: &str) -> bool {
             .any(|m| tree.has_file(&format!("{dir}/{m}")))
 }
 
-/// The nearest folder above `doc`, not the root, that [`is_package_root`].
-fn package_root<'a>(tree: &Tree, doc: &'a str) -> Option<&'a str> {
+/// The folders above `doc`, not the root, that [`is_package_root`], nearest first: a
+/// workspace member's documents name files from the member's root or from the workspace's
+/// (`tests/test_auth.py` in `backend/packages/harness/deerflow/AGENTS.md` is
+/// `backend/tests/test_auth.py`).
+fn package_roots<'a>(tree: &Tree, doc: &'a str) -> Vec<&'a str> {
+    let mut out = Vec::new();
     let mut dir = folder(doc);
     while !dir.is_empty() {
         if is_package_root(tree, dir) {
-            return Some(dir);
+            out.push(dir);
         }
         dir = folder(dir);
     }
-    None
+    out
 }
 
 /// The folder an agent's own configuration folder sits in (`app/` for
@@ -541,17 +547,15 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     // Folders a relative path is also written from: a skill's files name each other from the
     // skill's folder (the one holding `SKILL.md`: `references/details.md` links
     // `references/more.md`); a package's document names files from the package's root
-    // (`src/extension.ts` in `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`).
+    // (`src/extension.ts` in `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`),
+    // or from a workspace's root that holds that package.
     if !decoded.starts_with(['/', '.']) {
-        let bases = [
-            skill_root(tree, doc),
-            package_root(tree, doc).filter(|_| decoded.contains('/')),
-            agent_project_root(doc).filter(|_| decoded.contains('/')),
-        ];
-        if let Some(p) = bases
+        let nested = decoded.contains('/');
+        let mut bases = skill_root(tree, doc)
             .into_iter()
-            .flatten()
-            .find_map(|base| normalize(base, &decoded).filter(|p| tree.exists(p)))
+            .chain(package_roots(tree, doc).into_iter().filter(|_| nested))
+            .chain(agent_project_root(doc).filter(|_| nested));
+        if let Some(p) = bases.find_map(|base| normalize(base, &decoded).filter(|p| tree.exists(p)))
         {
             return Target::Found {
                 path: Some(p),

@@ -100,7 +100,14 @@ pub const SITE_RULES: &[SiteRule] = &[
     SiteRule {
         generator: "nextra / next",
         markers: &["next.config.js", "next.config.mjs", "next.config.ts"],
-        content_roots: &["pages", "src/pages", "content", "app", "public"],
+        content_roots: &[
+            "pages",
+            "src/pages",
+            "content",
+            "src/content",
+            "app",
+            "public",
+        ],
     },
 ];
 
@@ -148,6 +155,97 @@ pub struct Sites {
     /// `[[...slug]]`) and route groups that are no segment at all (`(home)`): per parent folder,
     /// the child's name (a file's without its extension).
     special: std::collections::HashMap<String, Vec<String>>,
+    /// Per Nextra site root, the route its content folder is served at and that folder: the
+    /// catch-all page `app/[lang]/docs/[[...mdxPath]]` serves `content/en/setup.mdx` at
+    /// `/en/docs/setup` (a dynamic segment takes the content's first folder).
+    nextra: std::collections::HashMap<String, (Vec<String>, String)>,
+}
+
+/// The route a Nextra catch-all page (`[[...mdxPath]]`, the name Nextra's content folder
+/// convention gives it) serves the content folder at, per site root: its folders below `app/`
+/// or `src/app/` less route groups, with the site's `content/` or `src/content/`.
+fn nextra_mounts(
+    tree: &Tree,
+    roots: &[(String, &'static SiteRule)],
+) -> std::collections::HashMap<String, (Vec<String>, String)> {
+    let mut out = std::collections::HashMap::new();
+    for (root, rule) in roots {
+        if rule.generator != "nextra / next" {
+            continue;
+        }
+        let Some(content) = ["content", "src/content"]
+            .iter()
+            .map(|c| join(root, c))
+            .find(|c| tree.has_dir(c))
+        else {
+            continue;
+        };
+        let mut pages: Vec<&String> = tree
+            .dirs
+            .iter()
+            .filter(|d| d.ends_with("/[[...mdxPath]]"))
+            .collect();
+        pages.sort();
+        let found = pages.into_iter().find_map(|d| {
+            ["app", "src/app"].iter().find_map(|a| {
+                let app = join(root, a);
+                let inner = d.strip_prefix(&app)?;
+                let inner = inner.strip_prefix('/').unwrap_or(inner);
+                let segs: Vec<String> = inner
+                    .split('/')
+                    .filter(|s| !(s.starts_with('(') && s.ends_with(')')))
+                    .map(str::to_string)
+                    .collect();
+                Some(segs[..segs.len() - 1].to_vec())
+            })
+        });
+        if let Some(pattern) = found {
+            out.insert(root.clone(), (pattern, content));
+        }
+    }
+    out
+}
+
+impl Sites {
+    /// The content file a route (`en/docs/setup`, no leading `/`) of a Nextra site at `root`
+    /// names, before its page extension: `content/en/setup`.
+    fn nextra_file(&self, root: &str, route: &str) -> Option<String> {
+        let (pattern, content) = self.nextra.get(root)?;
+        let mut segs = route.split('/').filter(|s| !s.is_empty());
+        let mut folders: Vec<&str> = Vec::new();
+        for p in pattern {
+            let s = segs.next()?;
+            if p.starts_with('[') {
+                folders.push(s);
+            } else if p != s {
+                return None;
+            }
+        }
+        let rest: Vec<&str> = folders.into_iter().chain(segs).collect();
+        Some(join(content, &rest.join("/")))
+    }
+
+    /// The route a page of a Nextra site's content folder is served at (`en/docs/setup` for
+    /// `content/en/setup.mdx`; an `index` page at its folder's route), if `doc` is one.
+    fn nextra_route(&self, root: &str, doc: &str) -> Option<Vec<String>> {
+        let (pattern, content) = self.nextra.get(root)?;
+        let inner = doc.strip_prefix(content.as_str())?.strip_prefix('/')?;
+        let stem = inner.rsplit_once('.').map_or(inner, |(s, _)| s);
+        let mut segs = stem.split('/');
+        let mut route: Vec<String> = Vec::new();
+        for p in pattern {
+            if p.starts_with('[') {
+                route.push(segs.next()?.to_string());
+            } else {
+                route.push(p.clone());
+            }
+        }
+        route.extend(segs.map(str::to_string));
+        if route.last().is_some_and(|l| l == "index") {
+            route.pop();
+        }
+        Some(route)
+    }
 }
 
 /// `root`-relative `a` and `b` joined (either may be empty).
@@ -786,6 +884,7 @@ impl Sites {
                 }
             }
         }
+        let nextra = nextra_mounts(tree, &roots);
         Sites {
             roots,
             redirects,
@@ -798,6 +897,7 @@ impl Sites {
             mounts,
             slugs,
             special: special_segments(tree),
+            nextra,
         }
     }
 
@@ -859,9 +959,11 @@ impl Sites {
         slugs.sort();
         let mut special: Vec<_> = self.special.iter().collect();
         special.sort();
+        let mut nextra: Vec<_> = self.nextra.iter().collect();
+        nextra.sort();
         format!(
             "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
-             {docs_dirs:?} {mounts:?} {slugs:?} {special:?}",
+             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?}",
             self.links
         )
     }
@@ -950,6 +1052,8 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
         Some(rest) => {
             let rest = rest.trim_end_matches('/');
             let sites = tree.sites();
+            // A Nextra content folder is served at its catch-all page's route.
+            routes.extend(sites.nextra_file(root, rest));
             // A Fern page's route is its `slug:` in `docs.yml`.
             if sites.slugs.get(root).is_some_and(|s| s.contains(rest)) {
                 return Some(join(root, "docs.yml"));
@@ -1014,6 +1118,14 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                 .map(|f| f.trim_start_matches('/'));
             if let Some(inside) = inside.filter(|_| rel.starts_with("..")) {
                 routes.push(join(root, &clamped(inside, rel)));
+            }
+            // A Nextra page links from its route, as a browser does: `./docs/harness` in the
+            // index page served at `/en/docs` is `/en/docs/harness`.
+            let sites = tree.sites();
+            if let Some(mut url) = sites.nextra_route(root, doc) {
+                url.pop();
+                let to = clamped(&url.join("/"), rel);
+                routes.extend(sites.nextra_file(root, &to));
             }
         }
     }

@@ -709,6 +709,16 @@ fn package_shorthand(
     first_rename(h, cands).is_none() || rename_predates(h, doc, cands)
 }
 
+/// Whether a code path of one folder and a name (`skills/parser.py`) ends exactly one file of
+/// the tree (`backend/deerflow/skills/parser.py`): written from that file's package, it is a
+/// shorthand every reader resolves. Asked only where history never knew the path here and
+/// no folder of that name sits beside the document (a README's `components/Chart.tsx` where
+/// its `components/` lacks it is a claim about that folder).
+fn unique_tail(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let w = written.trim_start_matches("./").trim_end_matches('/');
+    !w.starts_with(['/', '.']) && w.matches('/').count() == 1 && ctx.tree.tail_count(w) == 1
+}
+
 /// The commit index of the first rename git records for any of `cands`.
 fn first_rename(h: &crate::git::History, cands: &[(String, bool)]) -> Option<usize> {
     first_rename_of(h, cands).map(|(_, _, ci)| ci)
@@ -1109,6 +1119,15 @@ impl Detector for MissingPath {
                 continue;
             }
             if r.via == crate::report::Via::Code && package_shorthand(ctx, doc, written, candidates)
+            {
+                continue;
+            }
+            if r.via == crate::report::Via::Code
+                && !evidence
+                && unique_tail(ctx, written)
+                && !candidates
+                    .iter()
+                    .any(|(c, folder_relative)| *folder_relative && in_a_folder(ctx, c))
             {
                 continue;
             }

@@ -17,6 +17,11 @@
 //! identifier token in a tracked source file (extension-less scripts with a `#!` line count),
 //! not "is defined", so a call into a library the code uses is found. A repository without
 //! source files checks no symbols.
+//!
+//! A name that no source holds but another tracked file does (a workflow's `workflow_dispatch`,
+//! a `wrangler.toml` flag, a frontmatter key the skills' other steps write, an API's error code
+//! that other pages discuss) is the project's vocabulary, not a stale name: on the judged
+//! corpus every true signal's name occurred in no file but its own document.
 
 use super::{Detector, Doc, Finding, TreeCtx};
 use crate::report::Signal;
@@ -248,6 +253,41 @@ pub fn maybe_source(p: &str) -> bool {
     source_ext(p) || (!name.contains('.') && !name.is_empty())
 }
 
+/// What a search reads a file as: source (a source extension, or a `#!` script), or any text
+/// (not binary: no NUL byte in its first 8 KiB).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Source files, for whether the code holds a name.
+    Source,
+    /// Any other text, for whether the project uses a name the code does not hold.
+    Text,
+}
+
+/// The names checked against the tracked files, with what was found.
+#[derive(Debug, Default)]
+pub struct Symbols {
+    /// Every wanted name that occurs in the tracked source ([`Search::Source`]).
+    pub found: HashSet<String>,
+    /// For a wanted name the source does not hold, up to two other tracked files that do
+    /// ([`Search::Text`]): a document may only be one of them.
+    pub used_in: std::collections::HashMap<String, Vec<String>>,
+}
+
+impl Symbols {
+    /// Whether a file other than `doc` uses `name`.
+    pub fn used_elsewhere(&self, name: &str, doc: &str) -> bool {
+        self.used_in
+            .get(name)
+            .is_some_and(|files| files.iter().any(|f| f != doc))
+    }
+}
+
+/// Whether `p` is searched as [`Search::Text`]: not a file [`Search::Source`] reads by its
+/// extension.
+pub fn text_not_source(p: &str) -> bool {
+    !source_ext(p)
+}
+
 /// Reads `files` (root-relative source files) and returns which of `wanted` occur in them as
 /// identifier tokens. Uses every core.
 pub fn find_in_source(
@@ -270,9 +310,27 @@ pub fn find_in_source(
 /// Which of `wanted` occur as identifier tokens in the root-relative source file `rel` (none
 /// when it is not a readable regular file within the size cap).
 pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>) -> Vec<String> {
+    find_as(root, rel, wanted, Search::Source)
+}
+
+/// Which of `wanted` occur as identifier tokens in the root-relative file `rel`, read as `how`
+/// says (none when it is not a readable regular file within the size cap).
+pub fn find_as(
+    root: &std::path::Path,
+    rel: &str,
+    wanted: &HashSet<String>,
+    how: Search,
+) -> Vec<String> {
     let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
         return Vec::new();
     };
+    // A link to a document (`CLAUDE.md -> AGENTS.md`) is that document, not another file
+    // that uses its names.
+    if how == Search::Text
+        && std::fs::symlink_metadata(&full).is_ok_and(|m| m.file_type().is_symlink())
+    {
+        return Vec::new();
+    }
     let Ok(meta) = std::fs::metadata(&full) else {
         return Vec::new();
     };
@@ -282,7 +340,11 @@ pub fn find_in_file(root: &std::path::Path, rel: &str, wanted: &HashSet<String>)
     let Ok(bytes) = std::fs::read(&full) else {
         return Vec::new();
     };
-    if !source_ext(rel) && !bytes.starts_with(b"#!") {
+    let readable = match how {
+        Search::Source => source_ext(rel) || bytes.starts_with(b"#!"),
+        Search::Text => !bytes[..bytes.len().min(8192)].contains(&0),
+    };
+    if !readable {
         return Vec::new();
     }
     scan_tokens(&bytes, wanted)
@@ -313,16 +375,18 @@ impl Detector for MissingSymbol {
     }
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
-        let Some(found) = ctx.symbols else {
+        let Some(symbols) = ctx.symbols else {
             return Vec::new();
         };
+        let found = &symbols.found;
         let checked = checked(&doc.parsed);
         if checked.is_empty() {
             return Vec::new();
         }
-        // The lines whose source file is this repository's: it resolves, or a file of its name
-        // exists somewhere (`streamChatResponse.ts`); `agent-openai.py` in "file names like
-        // `agent-openai.py`" is the reader's.
+        // The lines whose source file is this repository's: it resolves, or exactly one file of
+        // its name exists somewhere (`streamChatResponse.ts`); `agent-openai.py` in "file names
+        // like `agent-openai.py`" is the reader's, and a `main.ts` or `exporter/index.tsx` that
+        // does not resolve names one of many, most likely another codebase's.
         let lines: HashSet<u32> = checked.iter().map(|(l, _)| *l).collect();
         let ours: HashSet<u32> = doc
             .resolved()
@@ -331,9 +395,7 @@ impl Detector for MissingSymbol {
             .filter(|(r, t)| {
                 matches!(t, crate::scan::refs::Target::Found { .. }) || {
                     let w = crate::scan::refs::split(&r.dest).written;
-                    ctx.tree
-                        .basenames
-                        .contains(w.rsplit('/').next().unwrap_or(w))
+                    ctx.tree.tail_count(w.rsplit('/').next().unwrap_or(w)) == 1
                 }
             })
             .map(|(r, _)| r.line)
@@ -346,6 +408,7 @@ impl Detector for MissingSymbol {
                 // is a library's even when some `Errors` occurs here, and a type must be
                 // defined here, not only imported (`Image.blend` is PIL's).
                 !found.contains(last(text))
+                    && !symbols.used_elsewhere(last(text), &doc.path)
                     && q.iter().all(|n| {
                         found.contains(*n) && (!type_like(n) || found.contains(&defined(n)))
                     })

@@ -101,8 +101,9 @@ pub struct TreeCtx<'a> {
     pub history: Option<&'a History>,
     /// Duplicate blocks per document index.
     pub dups: &'a duplicate::DupIndex,
-    /// Identifiers found in tracked source; `None` when there is no source to check against.
-    pub symbols: Option<&'a HashSet<String>>,
+    /// Identifiers found in tracked source, and where the others are used; `None` when there
+    /// is no source to check against.
+    pub symbols: Option<&'a missing_symbol::Symbols>,
     /// Anchors of each Markdown target, as a set, built on first use (a document read for its
     /// anchors when it is not a scanned one): one lookup per link, never a scan of the list.
     pub anchor_cache: Mutex<HashMap<String, Option<std::sync::Arc<HashSet<String>>>>>,
