@@ -2152,13 +2152,21 @@ fn agent_guides_of_sibling_packages_are_read_apart() {
 fn workspace_paths_nextra_content_shorthands_and_change_summaries() {
     let r = repo();
     let d = &r.root;
-    write(d, "backend/pyproject.toml", "[project]\nname = \"backend\"\n");
+    write(
+        d,
+        "backend/pyproject.toml",
+        "[project]\nname = \"backend\"\n",
+    );
     write(
         d,
         "backend/packages/harness/pyproject.toml",
         "[project]\nname = \"harness\"\n",
     );
-    write(d, "backend/tests/test_auth.py", "def test_auth():\n    pass\n");
+    write(
+        d,
+        "backend/tests/test_auth.py",
+        "def test_auth():\n    pass\n",
+    );
     write(d, "tests/test_old.py", "def test_old():\n    pass\n");
     write(d, "src/legacy.ts", "export const legacy = 1;\n");
     commit(d, "code");
@@ -2187,8 +2195,16 @@ fn workspace_paths_nextra_content_shorthands_and_change_summaries() {
     );
     write(d, "web/src/content/en/harness/index.mdx", "# Harness\n");
     write(d, "web/src/content/en/harness/setup.mdx", "# Setup\n");
-    write(d, "skills/public/research/SKILL.md", "---\nname: research\ndescription: Research.\n---\n\n# Research\n");
-    write(d, "backend/deerflow/skills/parser.py", "def parse():\n    pass\n");
+    write(
+        d,
+        "skills/public/research/SKILL.md",
+        "---\nname: research\ndescription: Research.\n---\n\n# Research\n",
+    );
+    write(
+        d,
+        "backend/deerflow/skills/parser.py",
+        "def parse():\n    pass\n",
+    );
     write(
         d,
         "docs/skills.md",
@@ -2199,7 +2215,11 @@ fn workspace_paths_nextra_content_shorthands_and_change_summaries() {
         "docs/CODE_CHANGE_SUMMARY_BY_FILE.md",
         "# Code change summary\n\n## Deleted\n\n- `src/legacy.ts`: removed with the old bundler.\n",
     );
-    write(d, "docs/build.md", "# Build\n\nThe bundler lives in `src/legacy.ts`.\n");
+    write(
+        d,
+        "docs/build.md",
+        "# Build\n\nThe bundler lives in `src/legacy.ts`.\n",
+    );
     commit(d, "docs");
     let s = scan(d);
     let docs = [

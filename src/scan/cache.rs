@@ -978,7 +978,7 @@ pub fn occurrences(
     use_cache: bool,
     now_secs: i64,
 ) -> HashMap<String, Vec<usize>> {
-    use crate::scan::detectors::missing_symbol::find_as;
+    use crate::scan::detectors::missing_symbol::{find_as, readable, Search, TextMatcher};
     let prior = use_cache
         .then(|| read_body(root, cache_file, context))
         .flatten()
@@ -997,6 +997,9 @@ pub fn occurrences(
         }
     };
     let searched: std::collections::HashSet<String> = names.iter().cloned().collect();
+    let matcher = (how == Search::Text)
+        .then(|| TextMatcher::new(&searched))
+        .flatten();
     let number: HashMap<&str, u32> = names
         .iter()
         .enumerate()
@@ -1016,7 +1019,11 @@ pub fn occurrences(
                 }
             }
         }
-        let mut found: Vec<u32> = find_as(root, rel, &searched, how)
+        let names_in = match &matcher {
+            Some(m) => readable(root, rel, how).map_or_else(Vec::new, |b| m.find(&b)),
+            None => find_as(root, rel, &searched, how),
+        };
+        let mut found: Vec<u32> = names_in
             .iter()
             .filter_map(|n| number.get(n.as_str()).copied())
             .collect();

@@ -321,33 +321,84 @@ pub fn find_as(
     wanted: &HashSet<String>,
     how: Search,
 ) -> Vec<String> {
-    let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
-        return Vec::new();
-    };
-    // A link to a document (`CLAUDE.md -> AGENTS.md`) is that document, not another file
-    // that uses its names.
+    match readable(root, rel, how) {
+        Some(bytes) => scan_tokens(&bytes, wanted),
+        None => Vec::new(),
+    }
+}
+
+/// The bytes of the root-relative file `rel` when it is searched as `how` says: a regular
+/// file within the size cap, source by its extension or `#!` line, or text (no NUL byte in its
+/// first 8 KiB) that is not a link (`CLAUDE.md -> AGENTS.md` is that document, not another
+/// file that uses its names).
+pub fn readable(root: &std::path::Path, rel: &str, how: Search) -> Option<Vec<u8>> {
+    let full = crate::paths::resolve_inside(root, rel, false).ok()?;
     if how == Search::Text
         && std::fs::symlink_metadata(&full).is_ok_and(|m| m.file_type().is_symlink())
     {
-        return Vec::new();
+        return None;
     }
-    let Ok(meta) = std::fs::metadata(&full) else {
-        return Vec::new();
-    };
+    let meta = std::fs::metadata(&full).ok()?;
     if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
-        return Vec::new();
+        return None;
     }
-    let Ok(bytes) = std::fs::read(&full) else {
-        return Vec::new();
-    };
-    let readable = match how {
+    let bytes = std::fs::read(&full).ok()?;
+    let ok = match how {
         Search::Source => source_ext(rel) || bytes.starts_with(b"#!"),
         Search::Text => !bytes[..bytes.len().min(8192)].contains(&0),
     };
-    if !readable {
-        return Vec::new();
+    ok.then_some(bytes)
+}
+
+/// All the wanted names at once, for text that is not source: one Aho-Corasick pass over a
+/// file finds every name, then each match must stand as a whole identifier token. It finds
+/// what [`find_as`] does (the same token boundaries), without hashing every token of
+/// megabytes of documents and data for a handful of names.
+pub struct TextMatcher {
+    ac: aho_corasick::AhoCorasick,
+    names: Vec<String>,
+}
+
+impl TextMatcher {
+    /// A matcher of `names` (`None` when there are none or the automaton cannot be built).
+    pub fn new(names: &HashSet<String>) -> Option<TextMatcher> {
+        let mut names: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
+        names.sort();
+        // Leftmost-longest, without overlaps: a name is made of identifier bytes only, so no
+        // match can straddle the boundary in front of a whole token, and the longest match
+        // starting there is that token when it is a name.
+        let ac = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(&names)
+            .ok()?;
+        (!names.is_empty()).then_some(TextMatcher { ac, names })
     }
-    scan_tokens(&bytes, wanted)
+
+    /// The names that occur in `bytes` as whole identifier tokens.
+    pub fn find(&self, bytes: &[u8]) -> Vec<String> {
+        let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        let mut seen = vec![false; self.names.len()];
+        let mut out = Vec::new();
+        for m in self.ac.find_iter(bytes) {
+            let i = m.pattern().as_usize();
+            let before = m.start().checked_sub(1).map(|j| bytes[j]);
+            let after = bytes.get(m.end()).copied();
+            if seen[i] || before.is_some_and(ident) || after.is_some_and(ident) {
+                continue;
+            }
+            // A token starting with a digit is none (`2fa_code` holds no `fa_code`).
+            if self.names[i].starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            seen[i] = true;
+            out.push(self.names[i].clone());
+            if out.len() == self.names.len() {
+                break;
+            }
+        }
+        out
+    }
 }
 
 /// Whether an unqualified name is a folder's or a file's name in the tree (`error_handling`, a
@@ -430,6 +481,25 @@ impl Detector for MissingSymbol {
 mod tests {
     use super::*;
     use crate::scan::markdown::parse;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The one-pass matcher of the text files finds exactly the names the token scan of
+        /// source files finds, on text dense with partial and overlapping matches.
+        #[test]
+        fn the_text_matcher_finds_what_the_token_scan_finds(
+            text in "[ab_1 .é\n]{0,60}",
+            names in proptest::collection::hash_set("[ab_][ab_1]{0,3}", 1..6),
+        ) {
+            let m = TextMatcher::new(&names).unwrap();
+            let mut fast = m.find(text.as_bytes());
+            fast.sort();
+            let mut slow = scan_tokens(text.as_bytes(), &names);
+            slow.sort();
+            slow.dedup();
+            prop_assert_eq!(fast, slow);
+        }
+    }
 
     #[test]
     fn a_name_is_checked_only_where_the_document_ties_it_to_this_code() {
