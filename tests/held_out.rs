@@ -2282,3 +2282,79 @@ fn names_the_project_uses_elsewhere_are_not_missing() {
         .collect();
     assert_eq!(symbols, ["stale_loop"]);
 }
+
+/// A Hugo page collection published by another repository's site (Grafana's `docs/sources/`,
+/// a folder of `_index.md` sections) serves `guides/query.md` at `/guides/query/`, so its
+/// relative links resolve from there, and its rooted links are the publishing site's routes.
+/// A page mkdocstrings renders from a top-level package (`::: langmem` with its handler's
+/// options) has anchors the text does not show. A README a docs page embeds (`{!README.md!}`)
+/// links from that page's folder on the site. A relative link to no page, an anchor into a
+/// page that generates nothing, and a README link that resolves nowhere are still reported.
+#[test]
+fn hugo_collections_generated_api_pages_and_embedded_readmes() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/sources/_index.md", "---\ntitle: Server\n---\n\n# Server\n\nSee the [cloud server](/docs/grafana-cloud/mcp/).\n");
+    write(d, "docs/sources/configure/_index.md", "# Configure\n");
+    write(d, "docs/sources/configure/flags.md", "# Flags\n");
+    write(d, "docs/sources/guides/_index.md", "# Guides\n");
+    write(
+        d,
+        "docs/sources/guides/query.md",
+        "# Query\n\nSet the [flags](../../configure/flags/) and read the [guides](../) and [nothing](../../configure/nothing/).\n",
+    );
+    write(
+        d,
+        "site/mkdocs.yml",
+        "site_name: Mem\nplugins:\n  - mkdocstrings\n",
+    );
+    write(
+        d,
+        "site/docs/reference/tools.md",
+        "# Tools\n\n::: langmem\n    handler: python\n    options:\n      members:\n        - create_tool\n",
+    );
+    write(
+        d,
+        "site/docs/reference/plain.md",
+        "# Plain\n\nNothing generated.\n",
+    );
+    write(
+        d,
+        "site/docs/guide.md",
+        "# Guide\n\nUse [the tool](reference/tools.md#langmem.create_tool), see [plain](reference/plain.md#missing).\n",
+    );
+    write(
+        d,
+        "site/docs/index.md",
+        "---\ntitle: Home\n---\n\n{!README.md!}\n",
+    );
+    write(
+        d,
+        "README.md",
+        "# Mem\n\nRead [the guide](guide.md) and [the tools](reference/tools.md), not [gone](reference/gone.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/sources/_index.md",
+        "docs/sources/guides/query.md",
+        "site/docs/guide.md",
+        "README.md",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![]),
+            (
+                docs[1],
+                vec![pair("missing-path", "../../configure/nothing/")]
+            ),
+            (
+                docs[2],
+                vec![pair("missing-anchor", "reference/plain.md#missing")]
+            ),
+            (docs[3], vec![pair("missing-path", "reference/gone.md")]),
+        ]
+    );
+}

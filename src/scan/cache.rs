@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 4;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.
@@ -374,6 +374,7 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
         tasks,
         prose: _,
         includes_content,
+        embeds,
         code_tokens,
     } = p;
     let Frontmatter { pairs, len } = frontmatter;
@@ -430,6 +431,10 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
     e.u32(tasks.0);
     e.u32(tasks.1);
     e.u8(u8::from(*includes_content));
+    e.len(embeds.len());
+    for x in embeds {
+        e.str(x);
+    }
     // Sorted, so equal parses encode to equal bytes.
     let mut tokens: Vec<&String> = code_tokens.iter().collect();
     tokens.sort();
@@ -494,6 +499,11 @@ fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
     }
     p.tasks = (d.u32()?, d.u32()?);
     p.includes_content = d.bool()?;
+    let n = d.count(4)?;
+    p.embeds.reserve_exact(n);
+    for _ in 0..n {
+        p.embeds.push(d.string()?);
+    }
     let n = d.count(4)?;
     p.code_tokens.reserve(n);
     for _ in 0..n {

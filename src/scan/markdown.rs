@@ -142,6 +142,10 @@ pub struct Parsed {
     /// `<Settings :level="2" />`, a VitePress `<!--@include: ...-->`): its headings, and so its
     /// anchors, are not all known.
     pub includes_content: bool,
+    /// Files the page embeds whole at build time, as written: markdown-include's `{!README.md!}`
+    /// and pymdownx.snippets' `--8<-- "README.md"` lines. The embedded file's relative links are
+    /// read from this page's folder on the site.
+    pub embeds: Vec<String>,
     /// Identifier tokens (3 characters or more) of the document's own code blocks that are the
     /// last name of one of its backticked identifiers: names a tutorial or example defines for
     /// itself (only those a check asks about are kept, so a long example costs no memory).
@@ -661,6 +665,29 @@ pub fn renders_props(text: &str) -> bool {
     false
 }
 
+/// The file a line embeds whole at build time: markdown-include's `{!README.md!}` or
+/// pymdownx.snippets' `--8<-- "README.md"` (a line of its own).
+///
+/// ```
+/// use hygiene::scan::markdown::embedded;
+/// assert_eq!(embedded("{!README.md!}"), Some("README.md"));
+/// assert_eq!(embedded("--8<-- \"docs/snippets/setup.md\""), Some("docs/snippets/setup.md"));
+/// assert_eq!(embedded("Write {!x!} to embed."), None);
+/// assert_eq!(embedded("--8<--"), None);
+/// ```
+pub fn embedded(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let path = match t.strip_prefix("{!").and_then(|r| r.strip_suffix("!}")) {
+        Some(p) => p.trim(),
+        None => t
+            .strip_prefix("--8<--")?
+            .trim()
+            .strip_prefix(['"', '\''])?
+            .strip_suffix(['"', '\''])?,
+    };
+    (!path.is_empty() && !path.contains(char::is_whitespace)).then_some(path)
+}
+
 /// Whether a page's prose asks its site to generate API documentation from code at build time
 /// (`[[autodoc]] smolagents.CodeAgent` for Hugging Face's doc-builder, `::: pkg.module` for
 /// mkdocstrings): the generated entries' anchors (`#smolagents.CodeAgent`) are not in the text.
@@ -669,19 +696,32 @@ pub fn renders_props(text: &str) -> bool {
 /// use hygiene::scan::markdown::generates_api_docs;
 /// assert!(generates_api_docs("# Agents\n\n[[autodoc]] CodeAgent\n"));
 /// assert!(generates_api_docs("# API\n\n::: pydantic_ai.Agent\n"));
+/// // A top-level package, with the handler's options below it (`::: langmem`).
+/// assert!(generates_api_docs("# API\n\n::: langmem\n    handler: python\n"));
 /// assert!(!generates_api_docs("# Guide\n\nSee the API.\n") && !generates_api_docs(":::note\nx\n:::\n"));
+/// assert!(!generates_api_docs("::: warning\nCareful.\n:::\n"));
 /// ```
 pub fn generates_api_docs(prose: &str) -> bool {
-    prose.lines().any(|l| {
+    let lines: Vec<&str> = prose.lines().collect();
+    lines.iter().enumerate().any(|(i, l)| {
         let t = l.trim_start();
         t.starts_with("[[autodoc]]")
             || t.strip_prefix("::: ").is_some_and(|rest| {
                 let name = rest.trim();
+                // A dotless name is a fenced block's class (`::: warning`) unless the
+                // mkdocstrings handler's options follow, indented.
+                let options = || {
+                    lines.get(i + 1).is_some_and(|n| {
+                        let o = n.trim_start();
+                        o.len() < n.len()
+                            && (o.starts_with("handler:") || o.starts_with("options:"))
+                    })
+                };
                 !name.is_empty()
-                    && name.contains('.')
                     && name
                         .chars()
                         .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                    && (name.contains('.') || options())
             })
     })
 }
@@ -1037,6 +1077,11 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);
+    p.embeds = prose
+        .lines()
+        .filter_map(embedded)
+        .map(str::to_string)
+        .collect();
     // A Mintlify API page (`openapi: post /v3/memories/add/`) renders its operation's
     // parameters and responses from the specification, with anchors (`#body-messages`).
     p.includes_content |= p.frontmatter.get("openapi").is_some();

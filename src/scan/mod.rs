@@ -939,6 +939,12 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             .any(|d| d.reads_tree() && may_draw(docs[*i].role, d.kind()))
     };
     let tree_docs: Vec<usize> = checked.iter().copied().filter(tree_wide).collect();
+    let _ = tree.embedded_in.set(refs::embedding_folders(
+        tree,
+        docs.iter()
+            .filter(|d| !d.parsed.embeds.is_empty())
+            .map(|d| (d.path.as_str(), d.parsed.embeds.as_slice())),
+    ));
     let labels: HashSet<String> = docs
         .iter()
         .flat_map(|d| d.parsed.anchors.iter())

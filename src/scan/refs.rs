@@ -34,6 +34,40 @@ pub struct Tree {
     /// The folders a project template's files sit in, found on first use
     /// ([`Tree::template_roots`]).
     pub templates: std::sync::OnceLock<Vec<String>>,
+    /// Per document another page embeds whole (`{!README.md!}`), the folders of the pages that
+    /// embed it: set by the scan once every document is parsed ([`embedding_folders`]).
+    pub embedded_in: std::sync::OnceLock<std::collections::HashMap<String, Vec<String>>>,
+}
+
+/// Per embedded document, the folders of the pages that embed it. An embed's path is read from
+/// the folder the site is built in (markdown-include's and snippets' default), which may be
+/// the page's folder or any above it (`mkdocs serve -f docs/mkdocs.yml` from the root reads
+/// `{!README.md!}` as the root's README, beside a `docs/README.md`): every folder's file of
+/// that name is embedded.
+pub fn embedding_folders<'a>(
+    tree: &Tree,
+    pages: impl Iterator<Item = (&'a str, &'a [String])>,
+) -> std::collections::HashMap<String, Vec<String>> {
+    let mut out: std::collections::HashMap<String, Vec<String>> = Default::default();
+    for (page, embeds) in pages {
+        let here = folder(page);
+        for e in embeds {
+            let mut dir = here;
+            loop {
+                if let Some(p) = normalize(dir, e).filter(|p| p != page && tree.has_file(p)) {
+                    let v = out.entry(p).or_default();
+                    if !v.iter().any(|f| f == here) {
+                        v.push(here.to_string());
+                    }
+                }
+                if dir.is_empty() {
+                    break;
+                }
+                dir = folder(dir);
+            }
+        }
+    }
+    out
 }
 
 /// Folders that hold a project template, whose files (or whose children's: `template/app/`)
@@ -556,6 +590,23 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             .chain(package_roots(tree, doc).into_iter().filter(|_| nested))
             .chain(agent_project_root(doc).filter(|_| nested));
         if let Some(p) = bases.find_map(|base| normalize(base, &decoded).filter(|p| tree.exists(p)))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
+    // A document another page embeds whole (`{!README.md!}` in `docs/index.md`) is read on
+    // the site from that page: its relative links name files from there too.
+    if !decoded.starts_with('/') {
+        if let Some(p) = tree
+            .embedded_in
+            .get()
+            .and_then(|m| m.get(doc))
+            .into_iter()
+            .flatten()
+            .find_map(|host| normalize(host, &decoded).filter(|p| tree.exists(p)))
         {
             return Target::Found {
                 path: Some(p),

@@ -1234,6 +1234,43 @@ pub fn clamped(base: &str, rel: &str) -> String {
     parts.join("/")
 }
 
+/// The top of a Hugo page collection whose site is built elsewhere (Grafana's
+/// `docs/sources/`, published by another repository): the highest of the folders, from the
+/// page's own up, that each hold an `_index.md` (Hugo's section page).
+fn hugo_collection<'a>(tree: &Tree, doc: &'a str) -> Option<&'a str> {
+    let mut dir = super::refs::folder(doc);
+    let mut top = None;
+    while tree.has_file(&join(dir, "_index.md")) {
+        top = Some(dir);
+        if dir.is_empty() {
+            break;
+        }
+        dir = super::refs::folder(dir);
+    }
+    top
+}
+
+/// The page a relative link of a Hugo collection's page names: Hugo serves `guides/query.md`
+/// at `/guides/query/` and `guides/_index.md` at `/guides/`, and a browser resolves
+/// `../../configure/flags/` from there (to `/configure/flags/`, the page `configure/flags.md`).
+fn hugo_relative(tree: &Tree, doc: &str, written: &str) -> Option<String> {
+    if written.starts_with('/') || super::markdown::extension(doc) != Some("md") {
+        return None;
+    }
+    let top = hugo_collection(tree, doc)?;
+    let inner = doc.strip_prefix(top).unwrap_or(doc).trim_start_matches('/');
+    let stem = inner.strip_suffix(".md")?;
+    let url = stem
+        .strip_suffix("_index")
+        .unwrap_or(stem)
+        .trim_end_matches('/');
+    let route = clamped(url, written.trim_end_matches('/'));
+    if route.is_empty() {
+        return page_of(tree, &join(top, "_index.md"));
+    }
+    page_of(tree, &join(top, &route))
+}
+
 /// A route in an MDX page that no site configuration claims: a page collection whose site lives
 /// elsewhere (`content/docs/03-core/02-stream-text.mdx`, synced into an app at build time)
 /// links by route. A rooted route (`/docs/core/stream-text`) serves the page or folder it names
@@ -1241,6 +1278,9 @@ pub fn clamped(base: &str, rel: &str) -> String {
 /// itself is a file path's reading, tried before); a relative one a sibling page whose name
 /// has an ordering prefix.
 fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
+    if let Some(found) = hugo_relative(tree, doc, written) {
+        return Some(found);
+    }
     // Only MDX: GitHub renders a `.md` page as a file, where `/x` is the repository's root.
     if super::markdown::extension(doc) != Some("mdx") {
         return None;
@@ -1307,6 +1347,15 @@ fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
 /// assert!(!outside_collection(&t, page, "/docs/core/gone") && !outside_collection(&t, "README.md", "/playground"));
 /// ```
 pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
+    // A Hugo collection published by another repository's site links that site's routes
+    // (`/docs/grafana-cloud/...`): rooted, they are not this repository's.
+    if written.starts_with('/')
+        && super::markdown::extension(doc) == Some("md")
+        && tree.sites().of(doc).is_none()
+        && hugo_collection(tree, doc).is_some()
+    {
+        return true;
+    }
     if super::markdown::extension(doc) != Some("mdx") || tree.sites().of(doc).is_some() {
         return false;
     }
