@@ -2358,3 +2358,62 @@ fn hugo_collections_generated_api_pages_and_embedded_readmes() {
         ]
     );
 }
+
+/// A Jekyll site serves its collection `server` from `_server/` at `/server/<name>/`; a
+/// document under a `fixtures/` folder inside a test folder is a test's input (a copied README
+/// a test edits), whatever its text looks like, and its links are that copy's. A route to no
+/// page of the collection, and a root `fixtures/` example's broken link, are still reported.
+#[test]
+fn jekyll_collections_and_fixtures_inside_test_folders() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/_config.yml",
+        "title: SDK\ncollections:\n  server:\n    permalink: \"/server/:name/\"\n    output: true\n",
+    );
+    write(
+        d,
+        "docs/_server/discovery.md",
+        "---\ntitle: Discovery\n---\n\n# Discovery\n",
+    );
+    write(
+        d,
+        "docs/index.md",
+        "# SDK\n\nSee [discovery](/server/discovery/) and [nothing](/server/nothing/).\n",
+    );
+    write(
+        d,
+        "test/simulation/fixtures/edit/README.md",
+        "# Editor\n\nSee [the samples](./samples/) and [contributing](./CONTRIBUTING.md).\n",
+    );
+    write(
+        d,
+        "fixtures/app/README.md",
+        "# App\n\nThe test is [here](test/integration.test.ts).\n",
+    );
+    write(
+        d,
+        "fixtures/app/test/unit.test.ts",
+        "test('x', () => {});\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/index.md",
+        "test/simulation/fixtures/edit/README.md",
+        "fixtures/app/README.md",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![pair("missing-path", "/server/nothing/")]),
+            (docs[1], vec![]),
+            (
+                docs[2],
+                vec![pair("missing-path", "test/integration.test.ts")]
+            ),
+        ]
+    );
+}

@@ -1094,6 +1094,16 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                     normalize(&base, rest)
                 });
             }
+            // A Jekyll collection `server` lives in `_server/` and is served at `/server/<name>/`
+            // (its default permalink, and the usual `collections:` one).
+            if rule.generator == "jekyll" {
+                if let Some((first, page)) = rest.split_once('/') {
+                    let dir = join(root, &format!("_{first}"));
+                    if tree.has_dir(&dir) {
+                        routes.extend(normalize(&dir, page));
+                    }
+                }
+            }
             // Docusaurus serves `versioned_docs/version-1.2/x.md` at `/docs/1.2/x` and the
             // current docs at `/docs/next/x`.
             if rule.generator == "docusaurus" {

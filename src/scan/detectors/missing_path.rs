@@ -821,12 +821,23 @@ fn line_reworded_by_move<'a>(
 /// `testdata/`): copied pages and notes whose links are their source's, not this repository's.
 pub const TEST_INPUT_FOLDERS: &[&str] = &["data", "testdata", "test-data", "test_data"];
 
-/// Whether `doc` is test data under one of [`TEST_INPUT_FOLDERS`].
+/// Whether `doc` is test data under one of [`TEST_INPUT_FOLDERS`], or anything under a
+/// `fixtures/` folder inside a test folder (`test/simulation/fixtures/edit/README.md`, a copied
+/// README a test edits, whatever role its text suggests; a root `fixtures/` of example apps
+/// keeps its claims).
 fn test_input(doc: &Doc) -> bool {
-    doc.role == crate::roles::Role::Fixture
-        && crate::scan::refs::folder(&doc.path)
-            .split('/')
-            .any(|seg| TEST_INPUT_FOLDERS.contains(&seg))
+    let segs: Vec<&str> = crate::scan::refs::folder(&doc.path).split('/').collect();
+    let in_tests = |i: usize| {
+        segs[..i]
+            .iter()
+            .any(|s| matches!(*s, "test" | "tests" | "__tests__"))
+    };
+    let data = segs.iter().any(|seg| TEST_INPUT_FOLDERS.contains(seg));
+    let fixture = segs
+        .iter()
+        .enumerate()
+        .any(|(i, seg)| *seg == "fixtures" && in_tests(i));
+    (doc.role == crate::roles::Role::Fixture && data) || fixture
 }
 
 /// Whether a site page's link would be rewritten to a file its site does not serve: that
