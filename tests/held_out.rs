@@ -2417,3 +2417,36 @@ fn jekyll_collections_and_fixtures_inside_test_folders() {
         ]
     );
 }
+
+/// A site page's link written as a folder (`../building-agents/`) is a URL: the page is served
+/// as a folder of its own (`learning-hub/intro.md` at `/learning-hub/intro/`), so it names the
+/// sibling page `learning-hub/building-agents.md`, and `../../agents/` the site's `/agents/`
+/// page. Such a link to no page is still reported.
+#[test]
+fn folder_links_of_site_pages_resolve_from_the_page_url() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "website/astro.config.mjs", "export default {};\n");
+    write(
+        d,
+        "website/src/pages/agents.astro",
+        "---\n---\n<h1>Agents</h1>\n",
+    );
+    write(
+        d,
+        "website/src/content/docs/learning-hub/building-agents.md",
+        "# Building agents\n",
+    );
+    write(
+        d,
+        "website/src/content/docs/learning-hub/intro.md",
+        "# Intro\n\nNext: [building agents](../building-agents/), the [agents](../../agents/), \
+         and [nothing](../no-such-page/).\n",
+    );
+    commit(d, "site");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "website/src/content/docs/learning-hub/intro.md"),
+        [pair("missing-path", "../no-such-page/")]
+    );
+}

@@ -1129,6 +1129,30 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             if let Some(inside) = inside.filter(|_| rel.starts_with("..")) {
                 routes.push(join(root, &clamped(inside, rel)));
             }
+            // A link written as a folder (`../building-agents/`) is a URL: a page is served as
+            // a folder of its own (`learning-hub/intro.md` at `/learning-hub/intro/`), so the
+            // browser resolves it from there, against the site's routes.
+            if written.ends_with('/') && !written.starts_with('/') {
+                let bases: Vec<String> = content_dirs(tree, root, rule).collect();
+                let page = bases.iter().find_map(|b| {
+                    if b.is_empty() {
+                        Some(doc)
+                    } else {
+                        doc.strip_prefix(b.as_str())?.strip_prefix('/')
+                    }
+                });
+                if let Some(page) = page {
+                    let stem = page.rsplit_once('.').map_or(page, |(s, _)| s);
+                    let name = stem.rsplit('/').next().unwrap_or(stem);
+                    let url = if matches!(name, "index" | "README" | "_index") {
+                        super::refs::folder(stem)
+                    } else {
+                        stem
+                    };
+                    let route = clamped(url, rel);
+                    routes.extend(bases.iter().map(|b| join(b, &route)));
+                }
+            }
             // A Nextra page links from its route, as a browser does: `./docs/harness` in the
             // index page served at `/en/docs` is `/en/docs/harness`.
             let sites = tree.sites();
