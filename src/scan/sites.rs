@@ -1142,14 +1142,7 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                     }
                 });
                 if let Some(page) = page {
-                    let stem = page.rsplit_once('.').map_or(page, |(s, _)| s);
-                    let name = stem.rsplit('/').next().unwrap_or(stem);
-                    let url = if matches!(name, "index" | "README" | "_index") {
-                        super::refs::folder(stem)
-                    } else {
-                        stem
-                    };
-                    let route = clamped(url, rel);
+                    let route = clamped(served_at(page, &["index", "README", "_index"]), rel);
                     routes.extend(bases.iter().map(|b| join(b, &route)));
                 }
             }
@@ -1268,6 +1261,19 @@ pub fn clamped(base: &str, rel: &str) -> String {
     parts.join("/")
 }
 
+/// The route a page is served at, from its path inside its content folder: without its
+/// extension, and an index page (one of `index_names`) at its folder's route
+/// (`guides/query.md` at `guides/query`, `guides/_index.md` at `guides`).
+fn served_at<'a>(inner: &'a str, index_names: &[&str]) -> &'a str {
+    let stem = inner.rsplit_once('.').map_or(inner, |(s, _)| s);
+    let name = stem.rsplit('/').next().unwrap_or(stem);
+    if index_names.contains(&name) {
+        super::refs::folder(stem)
+    } else {
+        stem
+    }
+}
+
 /// The top of a Hugo page collection whose site is built elsewhere (Grafana's
 /// `docs/sources/`, published by another repository): the highest of the folders, from the
 /// page's own up, that each hold an `_index.md` (Hugo's section page).
@@ -1293,12 +1299,7 @@ fn hugo_relative(tree: &Tree, doc: &str, written: &str) -> Option<String> {
     }
     let top = hugo_collection(tree, doc)?;
     let inner = doc.strip_prefix(top).unwrap_or(doc).trim_start_matches('/');
-    let stem = inner.strip_suffix(".md")?;
-    let url = stem
-        .strip_suffix("_index")
-        .unwrap_or(stem)
-        .trim_end_matches('/');
-    let route = clamped(url, written.trim_end_matches('/'));
+    let route = clamped(served_at(inner, &["_index"]), written.trim_end_matches('/'));
     if route.is_empty() {
         return page_of(tree, &join(top, "_index.md"));
     }
