@@ -506,6 +506,86 @@ fn a_trusted_stamp_is_the_whole_stamp() {
     );
 }
 
+/// A drift's evidence (the described files lost a name the document uses) is read once: a warm
+/// scan answers it from the cache, and a described file that changes, even keeping its size
+/// and modification time, is read again.
+#[test]
+fn drift_evidence_is_read_again_when_a_described_file_changes() {
+    let dir = fixture();
+    let d = dir.path();
+    let bin = env!("CARGO_BIN_EXE_hygiene");
+    let ahead = (SystemTime::now() + Duration::from_secs(3600))
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        .to_string();
+    // The report, and how many drifts' evidence came from the cache.
+    let scan = |args: &[&str]| {
+        let o = Command::new(bin)
+            .args(["scan", "--root"])
+            .arg(d)
+            .args(args)
+            .env("HYGIENE_TEST_STAMP_NOW", &ahead)
+            .env("HYGIENE_TIMINGS", "1")
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut r: ScanResult = serde_json::from_slice(&o.stdout).unwrap();
+        r.generated_at = String::new();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        // `... drift evidence 1.5 ms (N documents, M from the cache) ...`: (N, M).
+        let counts = err
+            .lines()
+            .find(|l| l.contains("timings: drift evidence"))
+            .and_then(|l| l.split_once(" ms ("))
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(inside, _)| {
+                inside
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse::<usize>().ok())
+                    .collect::<Vec<_>>()
+            });
+        (r, counts)
+    };
+    let drifts = |r: &ScanResult| {
+        signals(r, "docs/drift.md")
+            .iter()
+            .filter(|s| matches!(s, Signal::Drift { .. }))
+            .count()
+    };
+    let (plain, _) = scan(&["--no-cache"]);
+    assert_eq!(drifts(&plain), 1, "{:#?}", plain.shortlist);
+    let (cold, n0) = scan(&[]);
+    let (warm, n1) = scan(&[]);
+    assert_eq!((&cold, &warm), (&plain, &plain));
+    let proposed = n0.as_ref().map_or(0, |n| n[0]);
+    assert!(proposed >= 1);
+    assert_eq!(
+        n0,
+        Some(vec![proposed, 0]),
+        "the cold scan has no evidence yet"
+    );
+    assert_eq!(
+        n1,
+        Some(vec![proposed, proposed]),
+        "the warm scan reads none"
+    );
+    // The described file takes the name back, same size and modification time.
+    let p = d.join("src/lib.rs");
+    let before = std::fs::metadata(&p).unwrap().modified().unwrap();
+    let now = std::fs::read_to_string(&p).unwrap();
+    let back = "pub fn old_entry() {}\n//2\n";
+    assert_eq!(now.len(), back.len());
+    std::fs::write(&p, back).unwrap();
+    set_mtime(&p, before);
+    let (plain, _) = scan(&["--no-cache"]);
+    assert_eq!(drifts(&plain), 0, "{:#?}", plain.shortlist);
+    let (warm, n2) = scan(&[]);
+    assert_eq!(warm, plain);
+    // Every drift the fixture proposes describes `src/lib.rs`: all are read again.
+    assert_eq!(n2, Some(vec![proposed, 0]), "the drifts are read again");
+}
+
 /// A per-document finding that read a skill's folder or a site's routes stays right when the
 /// tree around the document changes: the skill gains its `SKILL.md`, the site loses its
 /// configuration.

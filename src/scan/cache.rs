@@ -13,7 +13,9 @@
 //! - the context: this exact helper binary (its version, size and modification time), the
 //!   cache format and the role rules ([`Context`]);
 //! - the history: the `HEAD` commit it was walked from, or a chain of plain commits on top of
-//!   it that is walked and put in front (which is what `git log` itself would print).
+//!   it that is walked and put in front (which is what `git log` itself would print);
+//! - a drift's evidence: the document's bytes, the commit and the described files' stamps
+//!   ([`evidence`]).
 //!
 //! A cache another machine or checkout wrote is never read: the file names the inode of the
 //! folder it was written into, which a clone or copy cannot reproduce. It is safe to delete,
@@ -30,6 +32,8 @@ use crate::scan::markdown::{Block, CodeIdent, Frontmatter, Heading, Parsed, Ref}
 use crate::scan::refs::Query;
 use std::collections::HashMap;
 use std::path::Path;
+
+pub mod evidence;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
 pub const FORMAT: u32 = 4;

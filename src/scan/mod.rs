@@ -556,43 +556,104 @@ fn count_file(root: &Path, rel: &str) -> Option<u64> {
 
 /// The documents whose proposed drift has evidence ([`detectors::drift::gone`]): a name the
 /// document's code uses, or a line it quotes, that its described files held at the document's
-/// last commit and no longer hold. One `git cat-file --batch` for every old file; the current
-/// files and the documents are read as documents are ([`read_doc`]: within the size cap, never
-/// through a link).
+/// last commit and no longer hold. A drift read from the same document, commit and described
+/// files before is answered by `known` ([`cache::evidence`]); for the others, one
+/// `git cat-file --batch` for every old file, and the current files and the documents are read
+/// as documents are ([`read_doc`]: within the size cap, never through a link).
 fn confirmed_drifts(
     root: &Path,
     repo: Option<&crate::git::Repo>,
-    docs: &[Doc],
+    docs: &[(&str, [u8; 32])],
     checks: &[(usize, detectors::drift::ContentCheck)],
-) -> HashSet<usize> {
+    mut known: Option<&mut cache::evidence::Evidence>,
+    now_secs: i64,
+) -> (HashSet<usize>, usize) {
     let mut out = HashSet::new();
     let Some(repo) = repo.filter(|_| !checks.is_empty()) else {
-        return out;
+        return (out, 0);
     };
-    let wanted: Vec<(String, String)> = checks
+    // Stamps are taken before anything is read: a file that changes after its stamp was taken
+    // has another stamp next time, so a record never vouches for bytes it was not read from.
+    let stamps: Vec<Vec<Option<cache::Stamp>>> = if known.is_some() {
+        checks
+            .iter()
+            .map(|(_, c)| {
+                c.files
+                    .iter()
+                    // The file `read_doc` reads (a link is refused there, and its own stamp here).
+                    .map(|f| {
+                        std::fs::symlink_metadata(root.join(f))
+                            .ok()
+                            .and_then(|m| cache::stamp(&m, now_secs))
+                    })
+                    .collect()
+            })
+            .collect()
+    } else {
+        vec![Vec::new(); checks.len()]
+    };
+    let inputs = |k: usize| {
+        let (i, c) = &checks[k];
+        cache::evidence::Inputs {
+            doc: docs[*i].0,
+            digest: docs[*i].1,
+            since: &c.since,
+            files: &c.files,
+            stamps: &stamps[k],
+        }
+    };
+    let mut unknown: Vec<usize> = Vec::new();
+    for (k, (i, _)) in checks.iter().enumerate() {
+        match known.as_deref().and_then(|e| e.get(&inputs(k))) {
+            Some(true) => {
+                out.insert(*i);
+            }
+            Some(false) => {}
+            None => unknown.push(k),
+        }
+    }
+    let answered = checks.len() - unknown.len();
+    if unknown.is_empty() {
+        return (out, answered);
+    }
+    let wanted: Vec<(String, String)> = unknown
         .iter()
-        .flat_map(|(_, c)| c.files.iter().map(|f| (c.since.clone(), f.clone())))
+        .flat_map(|&k| {
+            let c = &checks[k].1;
+            c.files.iter().map(|f| (c.since.clone(), f.clone()))
+        })
         .collect();
     let mut old = repo.blobs_at(&wanted).into_iter();
-    for (i, c) in checks {
+    for k in unknown {
+        let (i, c) = &checks[k];
         // Every old file is taken from the batch, in order, whatever this document finds.
         let befores: Vec<Option<Vec<u8>>> = c.files.iter().map(|_| old.next().flatten()).collect();
-        let Ok(text) = read_doc(root, &docs[*i].path) else {
+        let Ok(text) = read_doc(root, docs[*i].0) else {
             continue;
         };
+        let code = detectors::drift::DocCode::of(&text);
         // A described file that cannot be read now (a link, too large, binary) is no evidence:
         // read as empty, everything it held would look gone.
         let found = c.files.iter().zip(befores).any(|(f, before)| {
             let (Some(before), Ok(now)) = (before, read_doc(root, f)) else {
                 return false;
             };
-            !detectors::drift::gone(&text, &String::from_utf8_lossy(&before), &now).is_empty()
+            !code
+                .gone(&text, &String::from_utf8_lossy(&before), &now)
+                .is_empty()
         });
+        // The text read must be the one the digest names, or the record would vouch for other
+        // bytes.
+        if let Some(e) = known.as_deref_mut() {
+            if cache::digest(text.as_bytes()) == docs[*i].1 {
+                e.add(&inputs(k), found);
+            }
+        }
         if found {
             out.insert(*i);
         }
     }
-    out
+    (out, answered)
 }
 
 /// Scans `opts.root`. Never fails on document content or git history: those become skipped
@@ -999,7 +1060,26 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .iter_mut()
         .filter_map(|(i, _, c)| c.take().map(|c| (*i, c)))
         .collect();
-    let confirmed = confirmed_drifts(&root, repo.as_ref(), &docs, &checks);
+    timer.mark("tree-wide detectors", String::new);
+    let mut evidence = use_cache.then(|| cache::evidence::Evidence::load(&root, &context));
+    let doc_ids: Vec<(&str, [u8; 32])> = docs
+        .iter()
+        .zip(&kept)
+        .map(|(d, k)| (d.path.as_str(), k.meta.digest))
+        .collect();
+    let (confirmed, answered) = confirmed_drifts(
+        &root,
+        repo.as_ref(),
+        &doc_ids,
+        &checks,
+        evidence.as_mut(),
+        now_real,
+    );
+    if let Some(e) = evidence {
+        let keep: HashSet<&str> = checks.iter().map(|(i, _)| docs[*i].path.as_str()).collect();
+        e.save(&root, &context, &keep);
+    }
+    drop(doc_ids);
     for (i, mut f, _) in tree_findings {
         // A drift stands only on its evidence.
         f.retain(|x| match &x.signal {
@@ -1009,7 +1089,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         docs[i].findings.extend(f);
     }
     let files_scanned = checked.len() as u64;
-    timer.mark("tree-wide detectors", String::new);
+    timer.mark("drift evidence", || {
+        format!("({} documents, {answered} from the cache)", checks.len())
+    });
 
     // Items: a file is shortlisted iff it has at least one signal that does not ride along.
     let mut items: Vec<ShortlistItem> = Vec::new();

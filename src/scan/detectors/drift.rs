@@ -80,10 +80,13 @@ pub fn content_check(doc: &Doc, ctx: &TreeCtx<'_>) -> Option<ContentCheck> {
 }
 
 fn tokens(text: &str) -> HashSet<&str> {
+    token_iter(text).collect()
+}
+
+fn token_iter(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
         .map(|t| t.trim_matches('-'))
         .filter(|t| t.len() >= 3 && t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-        .collect()
 }
 
 /// Words by which a line refuses or retires what it names ("No `__dirname`", "instead of
@@ -200,38 +203,69 @@ fn code_of(doc_text: &str) -> (String, Vec<String>) {
 /// assert_eq!(gone("Builds the `pages` folder.", "zip pages", "zip docs"), ["pages"]);
 /// ```
 pub fn gone(doc_text: &str, old: &str, new: &str) -> Vec<String> {
-    let (spans, blocks) = code_of(doc_text);
-    let mut named: HashSet<&str> = tokens(&spans);
-    for b in &blocks {
-        named.extend(tokens(b));
+    DocCode::of(doc_text).gone(doc_text, old, new)
+}
+
+/// A document's code ([`code_of`]), parsed once for all the files it describes: [`gone`] for
+/// each file then costs one pass over the file's old and new text, with no set of their tokens.
+pub struct DocCode {
+    spans: String,
+    blocks: Vec<String>,
+}
+
+impl DocCode {
+    /// The code of `doc_text`.
+    pub fn of(doc_text: &str) -> DocCode {
+        let (spans, blocks) = code_of(doc_text);
+        DocCode { spans, blocks }
     }
-    // A name is evidence when it is written like code, or is a whole code span (`pages`):
-    // `Core` in `Start Core Dev Server` or an `AND` of a query is a word any edit may drop.
-    let whole: HashSet<&str> = spans.lines().map(str::trim).collect();
-    let now = tokens(new);
-    let mut names: Vec<String> = tokens(old)
-        .into_iter()
-        .filter(|t| named.contains(t) && !now.contains(t))
-        .filter(|t| code_like(t) || (whole.contains(t) && !LITERALS.contains(t)))
-        .filter(|t| !only_refused(doc_text, t))
-        .map(str::to_string)
-        .collect();
-    names.sort();
-    let old_lines: HashSet<&str> = old.lines().map(str::trim).collect();
-    let new_lines: HashSet<&str> = new.lines().map(str::trim).collect();
-    let mut lines: Vec<String> = blocks
-        .iter()
-        .flat_map(|b| b.lines())
+
+    /// [`gone`] for the document this code was taken from (`doc_text`).
+    pub fn gone(&self, doc_text: &str, old: &str, new: &str) -> Vec<String> {
+        let mut named: HashSet<&str> = tokens(&self.spans);
+        for b in &self.blocks {
+            named.extend(tokens(b));
+        }
+        // A name is evidence when it is written like code, or is a whole code span (`pages`):
+        // `Core` in `Start Core Dev Server` or an `AND` of a query is a word any edit may drop.
+        let whole: HashSet<&str> = self.spans.lines().map(str::trim).collect();
+        let held: HashSet<&str> = token_iter(old).filter(|t| named.contains(t)).collect();
+        let kept: HashSet<&str> = token_iter(new).filter(|t| held.contains(t)).collect();
+        let mut names: Vec<String> = held
+            .into_iter()
+            .filter(|t| !kept.contains(t))
+            .filter(|t| code_like(t) || (whole.contains(t) && !LITERALS.contains(t)))
+            .filter(|t| !only_refused(doc_text, t))
+            .map(str::to_string)
+            .collect();
+        names.sort();
         // A quoted diff line (`- "a": 1`) quotes the file's line without its marker.
-        .map(|l| l.trim().trim_start_matches(['+', '-']).trim())
-        .filter(|l| l.len() >= QUOTED_LINE_MIN_CHARS)
-        .filter(|l| old_lines.contains(l) && !new_lines.contains(l))
-        .map(str::to_string)
-        .collect();
-    lines.sort();
-    lines.dedup();
-    names.extend(lines);
-    names
+        let quoted: HashSet<&str> = self
+            .blocks
+            .iter()
+            .flat_map(|b| b.lines())
+            .map(|l| l.trim().trim_start_matches(['+', '-']).trim())
+            .filter(|l| l.len() >= QUOTED_LINE_MIN_CHARS)
+            .collect();
+        let held: HashSet<&str> = old
+            .lines()
+            .map(str::trim)
+            .filter(|l| quoted.contains(l))
+            .collect();
+        let kept: HashSet<&str> = new
+            .lines()
+            .map(str::trim)
+            .filter(|l| held.contains(l))
+            .collect();
+        let mut lines: Vec<String> = held
+            .into_iter()
+            .filter(|l| !kept.contains(l))
+            .map(str::to_string)
+            .collect();
+        lines.sort();
+        names.extend(lines);
+        names
+    }
 }
 
 impl Detector for Drift {

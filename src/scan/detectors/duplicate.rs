@@ -22,7 +22,7 @@ use crate::kinds::empty_edit;
 use crate::report::{
     Anchor, Category, EditKind, ExactEdit, LineRange, Signal, StaleSubtype, Suggestion, Via,
 };
-use crate::scan::markdown::{fold, strip_bom, LineIndex};
+use crate::scan::markdown::{fold, strip_bom, LineIndex, Spans};
 use crate::scan::refs::{resolve, Target, Tree};
 use std::collections::{HashMap, HashSet};
 
@@ -168,7 +168,7 @@ pub type BlockFact = Option<[u8; 32]>;
 /// one parse for the whole document. Depends on the text alone, so the scan cache keeps it.
 pub fn block_facts(text: &str, blocks: &[crate::scan::markdown::Block]) -> Vec<BlockFact> {
     use sha2::Digest;
-    let spans = crate::scan::markdown::Spans::new(text);
+    let spans = Spans::new(text);
     blocks
         .iter()
         .map(|b| {
@@ -242,8 +242,8 @@ pub fn index(
         facts[di] = f;
     }
     let facts: &[Option<Vec<BlockFact>>] = facts;
-    // The texts the span growing reads: only those of reported pairs.
-    let mut texts: HashMap<usize, Option<(String, LineIndex)>> = HashMap::new();
+    // The texts the span growing reads, each indexed once: only those of reported pairs.
+    let mut texts: HashMap<usize, Option<(String, Spans)>> = HashMap::new();
     let imports_of = |di: usize| -> HashSet<String> {
         docs[di]
             .parsed
@@ -257,7 +257,6 @@ pub fn index(
             .collect()
     };
     let mut import_cache: HashMap<usize, HashSet<String>> = HashMap::new();
-    let mut blocks_cache: HashMap<usize, Vec<crate::scan::markdown::TopBlock>> = HashMap::new();
     let mut flagged: Vec<Vec<DupSpan>> = vec![Vec::new(); docs.len()];
     for g in groups {
         // Split the hash group by the exact folded text of each copy's lines; a copy that cuts
@@ -330,33 +329,6 @@ pub fn index(
                 {
                     continue;
                 }
-                for d in [di, kd] {
-                    texts.entry(d).or_insert_with(|| {
-                        read_text(tree, &docs[d].path).map(|t| {
-                            let li = LineIndex::new(&t);
-                            (t, li)
-                        })
-                    });
-                }
-                let (s, e, ks, ke) = match (texts.get(&di), texts.get(&kd)) {
-                    (Some(Some(lose)), Some(Some(keep))) => {
-                        for d in [di, kd] {
-                            if let Some(Some((t, _))) = texts.get(&d) {
-                                blocks_cache
-                                    .entry(d)
-                                    .or_insert_with(|| crate::scan::markdown::top_blocks(t));
-                            }
-                        }
-                        extend(
-                            (lose, &blocks_cache[&di]),
-                            (keep, &blocks_cache[&kd]),
-                            (s, e),
-                            (ks, ke),
-                        )
-                    }
-                    _ => (s, e, ks, ke),
-                };
-                let canonical_ref = format!("{kpath}:{ks}-{ke}");
                 let mine = readers.of(&docs[di].path);
                 let imports_kept = import_cache[&di].contains(kpath);
                 let allowed =
@@ -365,9 +337,23 @@ pub fn index(
                     && crate::readers::instructs_an_agent(&kept_readers)
                     && !(invoked_alone(&docs[di].path) && invoked_alone(kpath))
                     && nested(&docs[di].path, kpath);
-                if allowed || drift_risk {
-                    flagged[di].push((s, e, canonical_ref.clone(), allowed));
+                if !(allowed || drift_risk) {
+                    continue;
                 }
+                for d in [di, kd] {
+                    texts.entry(d).or_insert_with(|| {
+                        read_text(tree, &docs[d].path).map(|t| {
+                            let spans = Spans::new(&t);
+                            (t, spans)
+                        })
+                    });
+                }
+                let (s, e, ks, ke) = match (texts.get(&di), texts.get(&kd)) {
+                    (Some(Some(lose)), Some(Some(keep))) => extend(lose, keep, (s, e), (ks, ke)),
+                    _ => (s, e, ks, ke),
+                };
+                let canonical_ref = format!("{kpath}:{ks}-{ke}");
+                flagged[di].push((s, e, canonical_ref, allowed));
             }
         }
     }
@@ -415,13 +401,13 @@ pub fn invoked_alone(path: &str) -> bool {
 /// so no remaining text loses its heading. Returns the grown `(s, e, ks, ke)`; the span as given
 /// when it is not made of whole top-level blocks in both.
 fn extend(
-    lose: (&(String, LineIndex), &[crate::scan::markdown::TopBlock]),
-    keep: (&(String, LineIndex), &[crate::scan::markdown::TopBlock]),
+    (lt, lose): &(String, Spans),
+    (kt, keep): &(String, Spans),
     (s, e): (u32, u32),
     (ks, ke): (u32, u32),
 ) -> (u32, u32, u32, u32) {
-    let ((lt, lli), lb) = lose;
-    let ((kt, kli), kb) = keep;
+    let (lb, lli) = (lose.blocks.as_slice(), &lose.lines);
+    let (kb, kli) = (keep.blocks.as_slice(), &keep.lines);
     let idx = |b: &[crate::scan::markdown::TopBlock], start: u32, end: u32| {
         Some((
             b.iter().position(|x| x.start_line == start)?,
@@ -466,7 +452,7 @@ fn extend(
         kb[ki].start_line,
         kb[kj].end_line,
     );
-    if crate::scan::markdown::span_problem(lt, grown.0, grown.1).is_some() {
+    if lose.problem(lt, grown.0, grown.1).is_some() {
         return (s, e, ks, ke);
     }
     grown
