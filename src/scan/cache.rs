@@ -983,7 +983,7 @@ fn dec_source(b: &[u8]) -> Option<SourceCache> {
 /// are read, when it searched for every wanted name.
 #[allow(clippy::too_many_arguments)]
 pub fn occurrences(
-    root: &Path,
+    tree: &crate::scan::refs::Tree,
     context: &Context,
     cache_file: &str,
     files: &[String],
@@ -992,7 +992,8 @@ pub fn occurrences(
     use_cache: bool,
     now_secs: i64,
 ) -> HashMap<String, Vec<usize>> {
-    use crate::scan::detectors::missing_symbol::{find_as, readable, Search, TextMatcher};
+    use crate::scan::detectors::missing_symbol::{readable_at, scan_tokens, Search, TextMatcher};
+    let root = tree.root.as_path();
     let prior = use_cache
         .then(|| read_body(root, cache_file, context))
         .flatten()
@@ -1021,8 +1022,9 @@ pub fn occurrences(
         .collect();
     // Per file: (stamp now, names found, whether it was read).
     let per_file = crate::scan::walk::par_map(files, |rel| {
+        let path = tree.read_path(rel);
         let stamp = use_cache
-            .then(|| crate::paths::resolve_inside(root, rel, false).ok())
+            .then_some(path.as_ref())
             .flatten()
             .and_then(|p| std::fs::metadata(p).ok())
             .and_then(|m| stamp(&m, now_secs));
@@ -1033,9 +1035,11 @@ pub fn occurrences(
                 }
             }
         }
-        let names_in = match &matcher {
-            Some(m) => readable(root, rel, how).map_or_else(Vec::new, |b| m.find(&b)),
-            None => find_as(root, rel, &searched, how),
+        let bytes = path.and_then(|p| readable_at(&p, rel, how));
+        let names_in = match (&matcher, bytes) {
+            (Some(m), Some(b)) => m.find(&b),
+            (None, Some(b)) => scan_tokens(&b, &searched),
+            (_, None) => Vec::new(),
         };
         let mut found: Vec<u32> = names_in
             .iter()

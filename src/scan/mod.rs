@@ -931,9 +931,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         (!sources.is_empty()).then(|| {
             use detectors::missing_symbol::Search;
             let search = |file, files: &[String], names: &HashSet<String>, how| {
-                cache::occurrences(
-                    &root, &context, file, files, names, how, use_cache, now_real,
-                )
+                cache::occurrences(tree, &context, file, files, names, how, use_cache, now_real)
             };
             let found: HashSet<String> =
                 search(cache::SOURCE_FILE, &sources, &wanted, Search::Source)

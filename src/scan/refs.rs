@@ -19,6 +19,10 @@ pub struct Tree {
     pub files: HashSet<String>,
     /// Root-relative folders.
     pub dirs: HashSet<String>,
+    /// The folders of `dirs` the walk did not enter as plain folders (links to folders inside
+    /// the root, folders of tracked files it did not walk): a path under one may pass through
+    /// a link ([`Tree::read_path`]).
+    pub unwalked_dirs: HashSet<String>,
     /// File names (last segment) of every file, for bare `name.ext` mentions.
     pub basenames: HashSet<String>,
     /// The documentation sites in the tree, found on first use (after the walk).
@@ -248,6 +252,37 @@ impl Tree {
         let answer = self.dirs.contains(rel);
         record(Query::HasDir, rel, answer);
         answer
+    }
+}
+
+impl Tree {
+    /// The path to read the root-relative `rel` at, as [`crate::paths::resolve_inside`] gives
+    /// it (never through a link out of the root), for one `lstat` when the walk entered its
+    /// folder: the walk follows no link, so such a folder and those above it are no links, and
+    /// only the file itself may be one (then `resolve_inside` decides). `None` when it cannot
+    /// be read inside the root (or is not there).
+    pub fn read_path(&self, rel: &str) -> Option<PathBuf> {
+        let mut dir = folder(rel);
+        let walked = crate::paths::check_relative(rel).is_ok()
+            && (dir.is_empty() || self.dirs.contains(dir))
+            && loop {
+                if dir.is_empty() {
+                    break true;
+                }
+                if self.unwalked_dirs.contains(dir) {
+                    break false;
+                }
+                dir = folder(dir);
+            };
+        if walked {
+            let full = self.root.join(rel);
+            match std::fs::symlink_metadata(&full) {
+                Ok(m) if !m.file_type().is_symlink() => return Some(full),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        crate::paths::resolve_inside(&self.root, rel, false).ok()
     }
 }
 
@@ -587,7 +622,12 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         let nested = decoded.contains('/');
         let mut bases = skill_root(tree, doc)
             .into_iter()
-            .chain(package_roots(tree, doc).into_iter().filter(|_| nested))
+            .chain(
+                nested
+                    .then(|| package_roots(tree, doc))
+                    .into_iter()
+                    .flatten(),
+            )
             .chain(agent_project_root(doc).filter(|_| nested));
         if let Some(p) = bases.find_map(|base| normalize(base, &decoded).filter(|p| tree.exists(p)))
         {

@@ -120,7 +120,10 @@ impl Walked {
             let mut at = rel.as_str();
             while let Some(i) = at.rfind('/') {
                 at = &at[..i];
-                self.tree.dirs.insert(at.to_string());
+                // A folder the walk did not enter may be a link.
+                if self.tree.dirs.insert(at.to_string()) {
+                    self.tree.unwalked_dirs.insert(at.to_string());
+                }
             }
             if scope.is_match(rel) {
                 self.docs.push(rel.clone());
@@ -303,6 +306,7 @@ pub fn walk_from(
                     // An alias of something inside the root: it exists, but it is not a
                     // document of its own (checking it would report its target twice).
                     if real.is_dir() {
+                        w.tree.unwalked_dirs.insert(rel.clone());
                         w.tree.dirs.insert(rel);
                     } else {
                         add_file(&mut w.tree, rel);

@@ -87,7 +87,7 @@ fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<std::sync::Arc<HashSet<St
                 Some(&i) if ctx.docs[i].parsed.includes_content => return None,
                 Some(&i) => ctx.docs[i].parsed.anchors.clone(),
                 None => {
-                    let full = crate::paths::resolve_inside(&ctx.tree.root, path, false).ok()?;
+                    let full = ctx.tree.read_path(path)?;
                     let meta = std::fs::metadata(&full).ok()?;
                     if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
                         return None;

@@ -56,7 +56,7 @@ pub struct MissingPath;
 /// The text of root-relative document `doc`, read again (only for a document with a missing
 /// reference, once: the scan does not keep every document's text).
 fn text_of(ctx: &TreeCtx<'_>, doc: &str) -> Option<String> {
-    let full = crate::paths::resolve_inside(&ctx.tree.root, doc, false).ok()?;
+    let full = ctx.tree.read_path(doc)?;
     String::from_utf8(std::fs::read(full).ok()?).ok()
 }
 
@@ -927,6 +927,9 @@ impl Detector for MissingPath {
         let text = std::cell::OnceCell::new();
         let text = || text.get_or_init(|| text_of(ctx, &doc.path)).as_deref();
         let line_of = |n: u32| text().and_then(|t| t.lines().nth(n.checked_sub(1)? as usize));
+        // Whether git ignores the document itself, asked once.
+        let doc_ignored = std::cell::OnceCell::new();
+        let doc_ignored = || *doc_ignored.get_or_init(|| ctx.tree.ignored(&doc.path));
         // The commits that wrote the lines of its missing references, asked on the first rename
         // that would be written.
         let blamed = std::cell::OnceCell::new();
@@ -976,7 +979,7 @@ impl Detector for MissingPath {
             // README names from the package's folder.
             // (Not where the document itself sits in an ignored folder: a force-added note's
             // relative readings are ignored with it.)
-            let doc_ignored = candidates.len() > 1 && ctx.tree.ignored(&doc.path);
+            let doc_ignored = candidates.len() > 1 && doc_ignored();
             let ignored = |(c, folder_relative): &(String, bool)| {
                 !(doc_ignored && *folder_relative) && ctx.tree.ignored(c)
             };

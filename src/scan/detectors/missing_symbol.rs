@@ -222,7 +222,7 @@ pub fn defines(source: &str, name: &str) -> bool {
 }
 
 /// The members of `wanted` that `bytes` holds: identifier tokens, and [`defined`] names.
-fn scan_tokens(bytes: &[u8], wanted: &HashSet<String>) -> Vec<String> {
+pub fn scan_tokens(bytes: &[u8], wanted: &HashSet<String>) -> Vec<String> {
     let mut local = Vec::new();
     let mut prev: &str = "";
     for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
@@ -332,17 +332,25 @@ pub fn find_as(
 /// first 8 KiB) that is not a link (`CLAUDE.md -> AGENTS.md` is that document, not another
 /// file that uses its names).
 pub fn readable(root: &std::path::Path, rel: &str, how: Search) -> Option<Vec<u8>> {
-    let full = crate::paths::resolve_inside(root, rel, false).ok()?;
+    readable_at(
+        &crate::paths::resolve_inside(root, rel, false).ok()?,
+        rel,
+        how,
+    )
+}
+
+/// [`readable`] for `rel` found at `full` (inside the root: [`crate::scan::refs::Tree::read_path`]).
+pub fn readable_at(full: &std::path::Path, rel: &str, how: Search) -> Option<Vec<u8>> {
     if how == Search::Text
-        && std::fs::symlink_metadata(&full).is_ok_and(|m| m.file_type().is_symlink())
+        && std::fs::symlink_metadata(full).is_ok_and(|m| m.file_type().is_symlink())
     {
         return None;
     }
-    let meta = std::fs::metadata(&full).ok()?;
+    let meta = std::fs::metadata(full).ok()?;
     if !meta.is_file() || meta.len() > crate::scan::THRESHOLDS.file_size_cap_bytes {
         return None;
     }
-    let bytes = std::fs::read(&full).ok()?;
+    let bytes = std::fs::read(full).ok()?;
     let ok = match how {
         Search::Source => source_ext(rel) || bytes.starts_with(b"#!"),
         Search::Text => !bytes[..bytes.len().min(8192)].contains(&0),
