@@ -795,3 +795,46 @@ pub fn relative_to(from: &str, target: &str) -> String {
     parts.extend(&t[common..]);
     parts.join("/")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-`lstat` reading never goes through a link out of the root: not a linked file,
+    /// not a folder the walk did not enter (a link, or a tracked file's folder it never saw).
+    #[cfg(unix)]
+    #[test]
+    fn read_path_never_leaves_the_root() {
+        use std::os::unix::fs::symlink;
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.md"), "x").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir(root.join("real")).unwrap();
+        std::fs::write(root.join("real/a.md"), "a").unwrap();
+        symlink(outside.path(), root.join("out")).unwrap();
+        symlink(outside.path().join("secret.md"), root.join("real/leak.md")).unwrap();
+        symlink(root.join("real"), root.join("alias")).unwrap();
+        let mut tree = Tree {
+            root: root.clone(),
+            ..Default::default()
+        };
+        for d in ["real", "out", "alias"] {
+            tree.dirs.insert(d.into());
+        }
+        // As `add_tracked` and the walk's inside links leave them: not entered.
+        tree.unwalked_dirs.insert("out".into());
+        tree.unwalked_dirs.insert("alias".into());
+        assert_eq!(tree.read_path("real/a.md"), Some(root.join("real/a.md")));
+        assert_eq!(tree.read_path("out/secret.md"), None);
+        assert_eq!(tree.read_path("real/leak.md"), None);
+        assert_eq!(tree.read_path("real/none.md"), None);
+        assert_eq!(tree.read_path("../x.md"), None);
+        // A link to a folder inside the root reads as `resolve_inside` reads it.
+        assert_eq!(
+            tree.read_path("alias/a.md"),
+            crate::paths::resolve_inside(&root, "alias/a.md", false).ok()
+        );
+        assert!(tree.read_path("alias/a.md").is_some());
+    }
+}
