@@ -164,6 +164,9 @@ pub struct ScannerPolicy {
     pub missing_path_test_input_folders: &'static [&'static str],
     /// Words in a list's lead-in line that make its paths outputs or intentions.
     pub missing_path_lead_in_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
+    /// Endings of a file name that make it a template of another file: a path git renamed to
+    /// one is the user's copy of it.
+    pub missing_path_template_name_endings: &'static [&'static str],
 }
 
 /// The reader table as published.
@@ -483,6 +486,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_test_input_folders:
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
+            missing_path_template_name_endings:
+                crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,

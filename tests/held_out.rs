@@ -2450,3 +2450,107 @@ fn folder_links_of_site_pages_resolve_from_the_page_url() {
         [pair("missing-path", "../no-such-page/")]
     );
 }
+
+/// Held-out set 21: a task list's step that deletes, renames or moves a file plans its absence
+/// (and `--apply` leaves the step alone), while a line that names the file still claims it; a
+/// dot-folder file git renamed to a template (`templates/settings.json.template`) is the user's
+/// copy; a release tag (`py/v0.7.1`), a `sphinx-apidoc` page of a package of the tree and a
+/// file a contributing guide says there isn't are no files. The same kinds of path beside them
+/// (a script, another `.rst` page, a file of the folder) are still reported.
+#[test]
+fn planned_steps_tags_apidoc_pages_and_template_copies() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/dashboard/public/index.html", "<html></html>\n");
+    write(d, "src/dashboard/public/app.js", "console.log(1);\n");
+    write(d, ".claude/settings.json", "{\"hooks\": {}}\n");
+    write(d, "docs/old.md", "# Old\n");
+    commit(d, "start");
+    std::fs::create_dir_all(d.join("templates")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            "src/dashboard/public/index.html",
+            "src/dashboard/index.html",
+        ],
+    );
+    git(
+        d,
+        &[
+            "mv",
+            ".claude/settings.json",
+            "templates/settings.json.template",
+        ],
+    );
+    git(d, &["mv", "docs/old.md", "docs/new.md"]);
+    git(d, &["rm", "-q", "src/dashboard/public/app.js"]);
+    commit(d, "restructure");
+    let tasks = "# Tasks\n\n- [x] 1. Delete `src/dashboard/public/app.js`\n  \
+                 - Delete `src/dashboard/public/index.html`\n\
+                 - [x] 2. Remove the import from `src/dashboard/public/app.js`\n\n\
+                 The layout is in `src/dashboard/public/index.html`.\n";
+    write(d, "specs/dashboard/tasks.md", tasks);
+    write(
+        d,
+        "README.md",
+        "# Tool\n\nEdit `.claude/settings.json` to enable the hooks. See [the guide](docs/old.md).\n",
+    );
+    write(d, "py/bin/other.sh", "#!/bin/sh\n");
+    write(
+        d,
+        "py/docs/release.md",
+        "# Release\n\n1. Creates tag `py/v0.7.1` on the branch.\n2. Run `py/bin/release.sh`.\n",
+    );
+    write(d, "promptflow/__init__.py", "\n");
+    write(d, "docs/conf.py", "project = 'x'\n");
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nSee [the API](reference/promptflow.rst) and [the CLI](reference/cli.rst).\n",
+    );
+    write(d, "ui/src/icons/arrow.tsx", "export const A = 1;\n");
+    write(
+        d,
+        "ui/CONTRIBUTING.md",
+        "# Contributing\n\nThere isn't a `src/icons/index.ts` file since it slows bundles.\n\
+         Icons are exported from `src/icons/all.ts`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "specs/dashboard/tasks.md",
+        "README.md",
+        "py/docs/release.md",
+        "docs/guide.md",
+        "ui/CONTRIBUTING.md",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (
+                docs[0],
+                vec![
+                    pair("missing-path", "src/dashboard/public/app.js"),
+                    pair("missing-path", "src/dashboard/public/index.html"),
+                ]
+            ),
+            (docs[1], vec![pair("missing-path", "docs/old.md")]),
+            (docs[2], vec![pair("missing-path", "py/bin/release.sh")]),
+            (docs[3], vec![pair("missing-path", "reference/cli.rst")]),
+            (docs[4], vec![pair("missing-path", "src/icons/all.ts")]),
+        ]
+    );
+    // The claim on the last line is rewritten; the planned step is not.
+    check_apply(d, &[]);
+    let after = read(d, "specs/dashboard/tasks.md");
+    assert!(
+        after.contains("  - Delete `src/dashboard/public/index.html`\n"),
+        "{after}"
+    );
+    assert!(
+        after.contains("The layout is in `src/dashboard/index.html`."),
+        "{after}"
+    );
+}
