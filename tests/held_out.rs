@@ -2554,3 +2554,77 @@ fn planned_steps_tags_apidoc_pages_and_template_copies() {
         "{after}"
     );
 }
+
+/// Held-out set 22: Fumadocs sites. A catch-all page `app/(docs)/docs/[[...slug]]` serves the
+/// collection `content/docs/` at `/docs`, and one at the app's root (`src/app/[[...slug]]`)
+/// serves `src/content/docs/` at `/`; folders in parentheses (`(reference)`, `(demos)`) are
+/// route groups, left out of URLs, in the content and in the app's own pages. A route to no
+/// page is still reported on both sites.
+#[test]
+fn fumadocs_collections_and_route_groups() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "apps/docs/next.config.ts", "export default {};\n");
+    write(
+        d,
+        "apps/docs/app/(docs)/docs/[[...slug]]/page.tsx",
+        "export default function Page() { return null; }\n",
+    );
+    write(
+        d,
+        "apps/docs/app/(demos)/safe-content-frame/page.tsx",
+        "export default function Page() { return null; }\n",
+    );
+    write(
+        d,
+        "apps/docs/content/docs/(reference)/api-reference/primitives/error.mdx",
+        "# Error\n",
+    );
+    write(
+        d,
+        "apps/docs/content/docs/(reference)/api-reference/tools/index.mdx",
+        "# Tools\n",
+    );
+    write(
+        d,
+        "apps/docs/content/docs/guides/intro.mdx",
+        "# Intro\n\nSee [errors](/docs/api-reference/primitives/error), [tools](/docs/api-reference/tools), \
+         [the frame](/safe-content-frame) and [nothing](/docs/api-reference/nothing).\n",
+    );
+    write(d, "shell/next.config.ts", "export default {};\n");
+    write(
+        d,
+        "shell/src/app/[[...slug]]/page.tsx",
+        "export default function Page() { return null; }\n",
+    );
+    write(
+        d,
+        "shell/src/content/docs/troubleshooting/common-issues.mdx",
+        "# Common issues\n",
+    );
+    write(
+        d,
+        "shell/src/content/docs/quickstart.mdx",
+        "# Quickstart\n\nSee [issues](/troubleshooting/common-issues) and [nothing](/troubleshooting/nothing).\n",
+    );
+    commit(d, "sites");
+    let s = scan(d);
+    let docs = [
+        "apps/docs/content/docs/guides/intro.mdx",
+        "shell/src/content/docs/quickstart.mdx",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (
+                docs[0],
+                vec![pair("missing-path", "/docs/api-reference/nothing")]
+            ),
+            (
+                docs[1],
+                vec![pair("missing-path", "/troubleshooting/nothing")]
+            ),
+        ]
+    );
+}

@@ -197,8 +197,10 @@ impl Tree {
         map.get(tail).copied().unwrap_or(0)
     }
 
-    /// The file or folder that `rel` names once ordering prefixes are dropped from the tree's
-    /// names (`docs/core/stream.mdx` → `docs/03-core/02-stream.mdx`), if exactly that exists.
+    /// The file or folder that `rel` names once ordering prefixes and route groups are dropped
+    /// from the tree's names (`docs/core/stream.mdx` → `docs/03-core/02-stream.mdx`,
+    /// `content/docs/api/error.mdx` → `content/docs/(reference)/api/error.mdx`), if exactly that
+    /// exists.
     pub fn unnumbered(&self, rel: &str) -> Option<String> {
         let found = self.unnumbered_unrecorded(rel);
         record(Query::Unnumbered, rel, found.is_some());
@@ -210,10 +212,12 @@ impl Tree {
     }
 
     fn unnumbered_unrecorded(&self, rel: &str) -> Option<String> {
-        // Every segment without its ordering prefix.
+        // Every segment without its ordering prefix, and without route groups (`(reference)`:
+        // Next's app router and Fumadocs leave a folder in parentheses out of the URL).
         let key = |p: &str| -> String {
             let segs: Vec<&str> = p
                 .split('/')
+                .filter(|s| !(s.len() > 2 && s.starts_with('(') && s.ends_with(')')))
                 .map(|s| unnumbered_segment(s).unwrap_or(s))
                 .collect();
             segs.join("/")

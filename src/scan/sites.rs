@@ -106,6 +106,7 @@ pub const SITE_RULES: &[SiteRule] = &[
             "content",
             "src/content",
             "app",
+            "src/app",
             "public",
         ],
     },
@@ -155,81 +156,130 @@ pub struct Sites {
     /// `[[...slug]]`) and route groups that are no segment at all (`(home)`): per parent folder,
     /// the child's name (a file's without its extension).
     special: std::collections::HashMap<String, Vec<String>>,
-    /// Per Nextra site root, the route its content folder is served at and that folder: the
-    /// catch-all page `app/[lang]/docs/[[...mdxPath]]` serves `content/en/setup.mdx` at
-    /// `/en/docs/setup` (a dynamic segment takes the content's first folder).
-    nextra: std::collections::HashMap<String, (Vec<String>, String)>,
+    /// Per Next site root, the routes its content folders are served at, with each folder
+    /// ([`nextra_mounts`]): the catch-all page `app/[lang]/docs/[[...mdxPath]]` serves
+    /// `content/en/setup.mdx` at `/en/docs/setup` (a dynamic segment takes the content's first
+    /// folder); `app/docs/[[...slug]]` serves `content/docs/setup.mdx` at `/docs/setup`.
+    nextra: std::collections::HashMap<String, Vec<(Vec<String>, String)>>,
 }
 
-/// The route a Nextra catch-all page (`[[...mdxPath]]`, the name Nextra's content folder
-/// convention gives it) serves the content folder at, per site root: its folders below `app/`
-/// or `src/app/` less route groups, with the site's `content/` or `src/content/`.
+/// The routes the content folders of a Next site are served at, per site root: each optional
+/// catch-all page below `app/` or `src/app/` (its folders less route groups) with the content
+/// folder it renders.
+///
+/// - Nextra's `[[...mdxPath]]` renders the site's `content/` (or `src/content/`): the page
+///   `app/[lang]/docs/[[...mdxPath]]` serves `content/en/setup.mdx` at `/en/docs/setup` (a
+///   dynamic segment takes the content's first folder).
+/// - Fumadocs' `[[...slug]]` renders a collection of `content/` (or `src/content/`) named by the
+///   page's folders: `app/docs/[[...slug]]` serves `content/docs/` at `/docs`,
+///   `app/(products)/tap/docs/[[...slug]]` serves `content/tap-docs/` (or `content/tap/docs/`),
+///   and a catch-all at the app's root serves `content/docs/` (the collection's default
+///   folder) at `/`. A catch-all whose folder names no collection is left to the route rules.
 fn nextra_mounts(
     tree: &Tree,
     roots: &[(String, &'static SiteRule)],
-) -> std::collections::HashMap<String, (Vec<String>, String)> {
-    let mut out = std::collections::HashMap::new();
+) -> std::collections::HashMap<String, Vec<(Vec<String>, String)>> {
+    let mut out: std::collections::HashMap<String, Vec<(Vec<String>, String)>> =
+        std::collections::HashMap::new();
     for (root, rule) in roots {
         if rule.generator != "nextra / next" {
             continue;
         }
-        let Some(content) = ["content", "src/content"]
+        let contents: Vec<String> = ["content", "src/content"]
             .iter()
             .map(|c| join(root, c))
-            .find(|c| tree.has_dir(c))
-        else {
+            .filter(|c| tree.has_dir(c))
+            .collect();
+        if contents.is_empty() {
             continue;
-        };
+        }
         let mut pages: Vec<&String> = tree
             .dirs
             .iter()
-            .filter(|d| d.ends_with("/[[...mdxPath]]"))
+            .filter(|d| d.ends_with("/[[...mdxPath]]") || d.ends_with("/[[...slug]]"))
             .collect();
         pages.sort();
-        let found = pages.into_iter().find_map(|d| {
-            ["app", "src/app"].iter().find_map(|a| {
+        let mut mounts = Vec::new();
+        for d in pages {
+            let Some(segs) = ["app", "src/app"].iter().find_map(|a| {
                 let app = join(root, a);
-                let inner = d.strip_prefix(&app)?;
-                let inner = inner.strip_prefix('/').unwrap_or(inner);
+                let inner = d.strip_prefix(&app)?.strip_prefix('/')?;
                 let segs: Vec<String> = inner
                     .split('/')
                     .filter(|s| !(s.starts_with('(') && s.ends_with(')')))
                     .map(str::to_string)
                     .collect();
-                Some(segs[..segs.len() - 1].to_vec())
-            })
-        });
-        if let Some(pattern) = found {
-            out.insert(root.clone(), (pattern, content));
+                Some(segs)
+            }) else {
+                continue;
+            };
+            let (last, pattern) = segs
+                .split_last()
+                .map_or(("", &[][..]), |(l, p)| (l.as_str(), p));
+            let content = if last == "[[...mdxPath]]" {
+                contents.first().cloned()
+            } else {
+                let statics: Vec<&str> = pattern
+                    .iter()
+                    .filter(|p| !p.starts_with('['))
+                    .map(String::as_str)
+                    .collect();
+                if statics.len() != pattern.len() {
+                    continue;
+                }
+                let names = if statics.is_empty() {
+                    vec!["docs".to_string()]
+                } else {
+                    vec![statics.join("/"), statics.join("-")]
+                };
+                contents
+                    .iter()
+                    .flat_map(|c| names.iter().map(move |n| join(c, n)))
+                    .find(|c| tree.has_dir(c))
+            };
+            if let Some(content) = content {
+                mounts.push((pattern.to_vec(), content));
+            }
+        }
+        if !mounts.is_empty() {
+            out.insert(root.clone(), mounts);
         }
     }
     out
 }
 
 impl Sites {
-    /// The content file a route (`en/docs/setup`, no leading `/`) of a Nextra site at `root`
-    /// names, before its page extension: `content/en/setup`.
-    fn nextra_file(&self, root: &str, route: &str) -> Option<String> {
-        let (pattern, content) = self.nextra.get(root)?;
-        let mut segs = route.split('/').filter(|s| !s.is_empty());
-        let mut folders: Vec<&str> = Vec::new();
-        for p in pattern {
-            let s = segs.next()?;
-            if p.starts_with('[') {
-                folders.push(s);
-            } else if p != s {
-                return None;
-            }
-        }
-        let rest: Vec<&str> = folders.into_iter().chain(segs).collect();
-        Some(join(content, &rest.join("/")))
+    /// The content files a route (`en/docs/setup`, no leading `/`) of a Next site at `root`
+    /// names through its catch-all pages, before the page extension: `content/en/setup`.
+    fn nextra_file(&self, root: &str, route: &str) -> Vec<String> {
+        let Some(mounts) = self.nextra.get(root) else {
+            return Vec::new();
+        };
+        mounts
+            .iter()
+            .filter_map(|(pattern, content)| {
+                let mut segs = route.split('/').filter(|s| !s.is_empty());
+                let mut folders: Vec<&str> = Vec::new();
+                for p in pattern {
+                    let s = segs.next()?;
+                    if p.starts_with('[') {
+                        folders.push(s);
+                    } else if p != s {
+                        return None;
+                    }
+                }
+                let rest: Vec<&str> = folders.into_iter().chain(segs).collect();
+                Some(join(content, &rest.join("/")))
+            })
+            .collect()
     }
 
-    /// The route a page of a Nextra site's content folder is served at (`en/docs/setup` for
+    /// The route a page of a Next site's content folder is served at (`en/docs/setup` for
     /// `content/en/setup.mdx`; an `index` page at its folder's route), if `doc` is one.
     fn nextra_route(&self, root: &str, doc: &str) -> Option<Vec<String>> {
-        let (pattern, content) = self.nextra.get(root)?;
-        let inner = doc.strip_prefix(content.as_str())?.strip_prefix('/')?;
+        let (pattern, inner) = self.nextra.get(root)?.iter().find_map(|(p, content)| {
+            Some((p, doc.strip_prefix(content.as_str())?.strip_prefix('/')?))
+        })?;
         let stem = inner.rsplit_once('.').map_or(inner, |(s, _)| s);
         let mut segs = stem.split('/');
         let mut route: Vec<String> = Vec::new();
@@ -1078,8 +1128,17 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             let bases: Vec<String> = content_dirs(tree, root, rule).collect();
             let segs: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
             if !segs.is_empty() {
+                // A catch-all at the app's root that renders a content folder
+                // ([`nextra_mounts`]) serves that folder's pages at `/`.
+                let root_mount = sites
+                    .nextra
+                    .get(root)
+                    .is_some_and(|m| m.iter().any(|(pattern, _)| pattern.is_empty()));
                 let backed = |consumed: &str| {
-                    !consumed.is_empty() && bases.iter().any(|b| tree.has_dir(&join(b, consumed)))
+                    if consumed.is_empty() {
+                        return root_mount;
+                    }
+                    bases.iter().any(|b| tree.has_dir(&join(b, consumed)))
                 };
                 for base in &bases {
                     if dynamic_serves(sites, tree, (base, ""), &segs, &backed, 0) {
@@ -1431,10 +1490,11 @@ fn page_of(tree: &Tree, at: &str) -> Option<String> {
     let names = page_names(at);
     names.iter().find(|p| is_file(p)).cloned().or_else(|| {
         // Sites drop ordering prefixes: `03-core/02-setup.md` serves `/core/setup`.
+        // The folder's own name comes first and maps to the folder: the page is its index.
         names
             .iter()
-            .find_map(|p| tree.unnumbered(p))
-            .filter(|p| tree.has_file(p))
+            .filter_map(|p| tree.unnumbered(p))
+            .find(|p| tree.has_file(p))
     })
 }
 
