@@ -167,6 +167,9 @@ pub struct ScannerPolicy {
     /// Endings of a file name that make it a template of another file: a path git renamed to
     /// one is the user's copy of it.
     pub missing_path_template_name_endings: &'static [&'static str],
+    /// Words that may stand between a step's verb (`start` line cues: "Delete", "Rename") and
+    /// the path it acts on.
+    pub missing_path_start_object_words: &'static [&'static str],
 }
 
 /// The reader table as published.
@@ -488,6 +491,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,
+            missing_path_start_object_words:
+                crate::scan::detectors::missing_path::START_OBJECT_WORDS,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,

@@ -153,6 +153,7 @@ pub const ROLE_RULES: &[RoleRule] = &[
         globs: &[
             "**/templates/**",
             "**/template/**",
+            "**/*{_,-}templates/**",
             "**/scaffold/**",
             "**/scaffolds/**",
             "**/boilerplate/**",
@@ -179,8 +180,9 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/__snapshots__/**",
             "**/{tests,test}/**/data/**",
             "**/{tests,test}/**/snapshots/**",
+            "**/{benchmark,benchmarks}/**/{result,results}/**",
         ],
-        why: "test data: a test reads or expects the text, so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living)",
+        why: "test data: a test reads or expects the text, so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living); a benchmark's results are the pages it read and what it wrote",
     },
 ];
 

@@ -2628,3 +2628,79 @@ fn fumadocs_collections_and_route_groups() {
         ]
     );
 }
+
+/// Held-out set 23: a benchmark's results (`benchmark/extraction/result/<page>/result.md`: a
+/// saved web page and what was extracted from it) are test data: their markers, notices and
+/// anchors are the source page's. An email address linked without `mailto:` is no file. A
+/// project template under `base_templates/` names the generated project's files. A plan's
+/// step that "**deletes** `a`, `b`" or removes "the empty `x/` directory" plans their absence.
+/// A README's own broken anchor and link are still reported.
+#[test]
+fn benchmark_results_and_email_links() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "deployment/other.md",
+        "# Other
+",
+    );
+    write(
+        d,
+        "pack/base_templates/ts/README.md",
+        "# Project
+
+Deploy with [the guide](deployment/README.md).
+",
+    );
+    write(
+        d,
+        "nix/tests/other.nix",
+        "{}
+",
+    );
+    write(
+        d,
+        "docs/landing-plan.md",
+        "# Landing plan
+
+- PR 7: **deletes** `docs/plan-a.md`, `docs/plan-b.md`; done.
+         - Remove the empty `nix/tests/wayland/` directory.
+",
+    );
+    write(
+        d,
+        "benchmark/extraction/result/developer.mozilla.org_Promise/Readability/result.md",
+        "# Promise\n\n> Deprecated: this feature is no longer recommended.\n\n\
+         TBD: examples.\n\nSee [chained promises](#chained_promises).\n",
+    );
+    write(
+        d,
+        "README.md",
+        "# Tool\n\nMail [the team](team@example.com). See [setup](#setup) and [guide](docs/guide.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "benchmark/extraction/result/developer.mozilla.org_Promise/Readability/result.md",
+        "README.md",
+        "pack/base_templates/ts/README.md",
+        "docs/landing-plan.md",
+    ];
+    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    assert_eq!(
+        got,
+        [
+            (docs[0], vec![]),
+            (
+                docs[1],
+                vec![
+                    pair("missing-path", "docs/guide.md"),
+                    pair("missing-anchor", "#setup"),
+                ]
+            ),
+            (docs[2], vec![]),
+            (docs[3], vec![]),
+        ]
+    );
+}

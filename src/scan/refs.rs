@@ -577,6 +577,28 @@ pub fn agent_project_root(doc: &str) -> Option<&str> {
     })
 }
 
+/// Whether `dest` is an email address (`team@example.com`): one `@` after a name, a domain
+/// with a dot after it, no `/`.
+///
+/// ```
+/// use hygiene::scan::refs::email_address;
+/// assert!(email_address("opensource-codeofconduct@amazon.com") && email_address("a.b@x.io"));
+/// assert!(!email_address("@api/python/strands.agent") && !email_address("docs/a@2x.png"));
+/// assert!(!email_address("pkg@1.2.3") && !email_address("README.md"));
+/// ```
+pub fn email_address(dest: &str) -> bool {
+    let Some((name, domain)) = dest.split_once('@') else {
+        return false;
+    };
+    let tld = domain.rsplit('.').next().unwrap_or("");
+    !name.is_empty()
+        && !dest.contains(['/', ' ', '\\'])
+        && !domain.contains('@')
+        && domain.contains('.')
+        && tld.len() >= 2
+        && tld.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
 /// Folders an agent client keeps a project's prompts in.
 pub const AGENT_CONFIG_FOLDERS: &[&str] = &[".claude", ".cursor", ".gemini", ".codex", ".agents"];
 
@@ -587,6 +609,10 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         return Target::Skip;
     }
     if dest.contains("{{") || dest.contains("}}") || dest.contains('$') || dest.contains('<') {
+        return Target::Skip;
+    }
+    // An email address linked without `mailto:` is no file.
+    if email_address(dest) {
         return Target::Skip;
     }
     let sp = split(dest);
