@@ -440,31 +440,36 @@ fn history_from_the_cache_equals_one_git_log_walk() {
     check("merge");
 }
 
+/// `hygiene scan --root d ARGS` with stamps trusted (a debug-build clock an hour ahead) and the
+/// phase timings on: the report (less `generated_at`) and stderr.
+fn scan_trusting_stamps(d: &Path, args: &[&str]) -> (ScanResult, String) {
+    let ahead = (SystemTime::now() + Duration::from_secs(3600))
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        .to_string();
+    let o = Command::new(env!("CARGO_BIN_EXE_hygiene"))
+        .args(["scan", "--root"])
+        .arg(d)
+        .args(args)
+        .env("HYGIENE_TEST_STAMP_NOW", &ahead)
+        .env("HYGIENE_TIMINGS", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut r: ScanResult = serde_json::from_slice(&o.stdout).unwrap();
+    r.generated_at = String::new();
+    (r, String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
 #[test]
 fn a_trusted_stamp_is_the_whole_stamp() {
     // With stamps trusted (a debug-build clock an hour ahead), an unchanged tree is not even
     // read; an edit that keeps size and modification time is still seen (the change time).
     let dir = fixture();
     let d = dir.path();
-    let bin = env!("CARGO_BIN_EXE_hygiene");
-    let ahead = (SystemTime::now() + Duration::from_secs(3600))
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        .to_string();
     let scan = |args: &[&str]| {
-        let o = Command::new(bin)
-            .args(["scan", "--root"])
-            .arg(d)
-            .args(args)
-            .env("HYGIENE_TEST_STAMP_NOW", &ahead)
-            .env("HYGIENE_TIMINGS", "1")
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let mut r: ScanResult = serde_json::from_slice(&o.stdout).unwrap();
-        r.generated_at = String::new();
-        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let (r, err) = scan_trusting_stamps(d, args);
         // `... documents: N parsed, N read and unchanged, N unchanged by stamp) ...`
         let by_stamp = err
             .lines()
@@ -513,26 +518,9 @@ fn a_trusted_stamp_is_the_whole_stamp() {
 fn drift_evidence_is_read_again_when_a_described_file_changes() {
     let dir = fixture();
     let d = dir.path();
-    let bin = env!("CARGO_BIN_EXE_hygiene");
-    let ahead = (SystemTime::now() + Duration::from_secs(3600))
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        .to_string();
     // The report, and how many drifts' evidence came from the cache.
     let scan = |args: &[&str]| {
-        let o = Command::new(bin)
-            .args(["scan", "--root"])
-            .arg(d)
-            .args(args)
-            .env("HYGIENE_TEST_STAMP_NOW", &ahead)
-            .env("HYGIENE_TIMINGS", "1")
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let mut r: ScanResult = serde_json::from_slice(&o.stdout).unwrap();
-        r.generated_at = String::new();
-        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let (r, err) = scan_trusting_stamps(d, args);
         // `... drift evidence 1.5 ms (N documents, M from the cache) ...`: (N, M).
         let counts = err
             .lines()
