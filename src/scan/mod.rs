@@ -1059,17 +1059,13 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .filter_map(|(i, _, c)| c.take().map(|c| (*i, c)))
         .collect();
     timer.mark("tree-wide detectors", String::new);
-    // Read and written only when some drift waits for evidence (or records may be dropped).
-    let mut evidence = (use_cache && (!checks.is_empty() || cache::evidence::exists(&root)))
-        .then(|| cache::evidence::Evidence::load(&root, &context));
-    let doc_ids: Vec<(&str, [u8; 32])> = if checks.is_empty() {
-        Vec::new()
-    } else {
-        docs.iter()
-            .zip(&kept)
-            .map(|(d, k)| (d.path.as_str(), k.meta.digest))
-            .collect()
-    };
+    // Written only when records were added or dropped (an absent file loads as empty).
+    let mut evidence = use_cache.then(|| cache::evidence::Evidence::load(&root, &context));
+    let doc_ids: Vec<(&str, [u8; 32])> = docs
+        .iter()
+        .zip(&kept)
+        .map(|(d, k)| (d.path.as_str(), k.meta.digest))
+        .collect();
     let (confirmed, answered) = confirmed_drifts(
         &root,
         repo.as_ref(),

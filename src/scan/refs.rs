@@ -88,6 +88,17 @@ pub const TEMPLATE_FOLDERS: &[&str] = &[
     "skeleton",
 ];
 
+/// Whether a path segment is a route group (`(reference)`, `(home)`): Next's app router and
+/// Fumadocs leave a folder named in parentheses out of the URL.
+///
+/// ```
+/// use hygiene::scan::refs::route_group;
+/// assert!(route_group("(reference)") && !route_group("reference") && !route_group("()"));
+/// ```
+pub fn route_group(seg: &str) -> bool {
+    seg.len() > 2 && seg.starts_with('(') && seg.ends_with(')')
+}
+
 /// A path segment without its ordering prefix (`02-stream-text.mdx` → `stream-text.mdx`,
 /// `1_intro` → `intro`), as Docusaurus, Fumadocs and Nextra routes drop it; `None` when it has
 /// none.
@@ -217,7 +228,7 @@ impl Tree {
         let key = |p: &str| -> String {
             let segs: Vec<&str> = p
                 .split('/')
-                .filter(|s| !(s.len() > 2 && s.starts_with('(') && s.ends_with(')')))
+                .filter(|s| !route_group(s))
                 .map(|s| unnumbered_segment(s).unwrap_or(s))
                 .collect();
             segs.join("/")

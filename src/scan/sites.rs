@@ -206,7 +206,7 @@ fn nextra_mounts(
                 let inner = d.strip_prefix(&app)?.strip_prefix('/')?;
                 let segs: Vec<String> = inner
                     .split('/')
-                    .filter(|s| !(s.starts_with('(') && s.ends_with(')')))
+                    .filter(|s| !super::refs::route_group(s))
                     .map(str::to_string)
                     .collect();
                 Some(segs)
@@ -448,7 +448,7 @@ fn special_segments(tree: &Tree) -> std::collections::HashMap<String, Vec<String
             name
         };
         let special = (name.starts_with('[') && name.ends_with(']'))
-            || (name.starts_with('(') && name.ends_with(')') && tree.dirs.contains(p.as_str()));
+            || (super::refs::route_group(name) && tree.dirs.contains(p.as_str()));
         if special {
             let v = out.entry(parent.to_string()).or_default();
             if !v.iter().any(|n| n == name) {

@@ -17,11 +17,6 @@ use std::path::Path;
 /// The evidence file, under `.hygiene/`.
 pub const EVIDENCE_FILE: &str = "cache/evidence.bin";
 
-/// Whether `root` has an evidence file (records to drop when no drift is proposed any more).
-pub fn exists(root: &Path) -> bool {
-    crate::state::path(root, EVIDENCE_FILE, false).is_ok_and(|p| p.is_file())
-}
-
 /// What one drift's evidence was read from, and what it found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Record {
