@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::fixture::{check_apply, commit, pair, repo, scan, sigs};
+use common::fixture::{check_apply, commit, pair, repo, scan, sigs, sigs_of};
 use common::{git, read, write};
 
 /// Pages of a collection whose site is built elsewhere (`content/docs/03-core/02-stream.mdx`,
@@ -1633,7 +1633,7 @@ fn template_projects_todo_pages_and_issue_investigations() {
         ".claude/PRPs/issues/issue-260.md",
         ".claude/PRPs/issues/completed/issue-197.md",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     let lifecycle = vec![pair("lifecycle", "")];
     assert_eq!(
         got,
@@ -1719,7 +1719,7 @@ fn components_dotted_pages_module_names_and_notebook_sites() {
         "docs/api/limits.mdx",
         "site/docs/index.md",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -1892,7 +1892,7 @@ fn site_shorthands_collections_static_folders_woven_sources_and_test_inputs() {
         "tests/data/essays/think.md",
         "tests/resources/mdtest/calls.md",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -1975,7 +1975,7 @@ fn docs_dirs_journals_and_links_out_of_a_site() {
     commit(d, "move tests and notebooks");
     let s = scan(d);
     let docs = ["site/docs/md_v2/terms.md", "JOURNAL.md"];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -2087,7 +2087,7 @@ fn quoted_files_docs_plugins_component_pages_dynamic_routes_and_fern_slugs() {
         "site/content/docs/tools.mdx",
         "fern/pages/welcome.mdx",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -2341,7 +2341,7 @@ fn hugo_collections_generated_api_pages_and_embedded_readmes() {
         "site/docs/guide.md",
         "README.md",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -2404,7 +2404,7 @@ fn jekyll_collections_and_fixtures_inside_test_folders() {
         "test/simulation/fixtures/edit/README.md",
         "fixtures/app/README.md",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -2525,7 +2525,7 @@ fn planned_steps_tags_apidoc_pages_and_template_copies() {
         "docs/guide.md",
         "ui/CONTRIBUTING.md",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -2613,7 +2613,7 @@ fn fumadocs_collections_and_route_groups() {
         "apps/docs/content/docs/guides/intro.mdx",
         "shell/src/content/docs/quickstart.mdx",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [
@@ -2687,7 +2687,7 @@ Deploy with [the guide](deployment/README.md).
         "pack/base_templates/ts/README.md",
         "docs/landing-plan.md",
     ];
-    let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, sigs(&s, p))).collect();
+    let got = sigs_of(&s, &docs);
     assert_eq!(
         got,
         [

@@ -67,6 +67,11 @@ pub fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// [`sigs`] of each of `docs`, paired with its path.
+pub fn sigs_of<'a>(scan: &Value, docs: &[&'a str]) -> Vec<(&'a str, Vec<(String, String)>)> {
+    docs.iter().map(|p| (*p, sigs(scan, p))).collect()
+}
+
 /// A `(kind, ref)` pair as [`sigs`] lists them.
 pub fn pair(kind: &str, r: &str) -> (String, String) {
     (kind.to_string(), r.to_string())
