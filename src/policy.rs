@@ -164,6 +164,8 @@ pub struct ScannerPolicy {
     pub missing_path_test_input_folders: &'static [&'static str],
     /// Words in a list's lead-in line that make its paths outputs or intentions.
     pub missing_path_lead_in_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
+    /// Words in a list's section heading that make its items' paths recorded removals.
+    pub missing_path_section_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
     /// Endings of a file name that make it a template of another file: a path git renamed to
     /// one is the user's copy of it.
     pub missing_path_template_name_endings: &'static [&'static str],
@@ -207,6 +209,8 @@ pub struct RolePolicy {
     pub prompt_folders: &'static [&'static str],
     /// Frontmatter keys that make a document in one of them a prompt.
     pub prompt_keys: &'static [&'static str],
+    /// Words in a folder README's own status that make the folder's living documents history.
+    pub record_status_words: &'static [&'static str],
 }
 
 /// What one role draws and takes.
@@ -417,6 +421,7 @@ pub fn roles() -> RolePolicy {
         plugin_shipped_dirs: roles::PLUGIN_SHIPPED_DIRS,
         prompt_folders: roles::PROMPT_FOLDERS,
         prompt_keys: roles::PROMPT_KEYS,
+        record_status_words: roles::RECORD_STATUS_WORDS,
     }
 }
 
@@ -489,6 +494,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_test_input_folders:
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
+            missing_path_section_cues: crate::scan::detectors::missing_path::SECTION_CUES,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,
             missing_path_start_object_words:

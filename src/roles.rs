@@ -73,8 +73,28 @@ pub const DECIDED_BY: &[&str] = &[
     "a folder named like a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`, `2025-06-18`): history",
     "a plugin's shipped folder (`plugin_shipped_dirs` under a folder with `.claude-plugin/plugin.json`, or `plugins/<name>/`): shipped",
     "a prompt (a `SKILL.md`, or frontmatter with one of `prompt_keys`, or `name` and `description`) in one of `prompt_folders` (or a named set such as `bmm-skills/`) under no dot-folder: shipped",
-    "else living",
+    "else living; but a living document in a folder whose README's own status has one of `record_status_words` (`Status: archived`, \"beta history\") is history",
 ];
+
+/// Words in a folder README's own status (frontmatter `status`, or a `Status:` line above its
+/// second heading) that say the folder is kept as a record: "Status: transition evidence /
+/// beta history", "Status: archived". Its documents name files as they were. ("Deprecated"
+/// and "superseded" are not among them: a deprecated package's pages still describe its code.)
+pub const RECORD_STATUS_WORDS: &[&str] = &["history", "historical", "archive", "archived"];
+
+/// Whether a README's own status says its folder is kept as a record ([`RECORD_STATUS_WORDS`]).
+///
+/// ```
+/// use hygiene::roles::record_status;
+/// assert!(record_status("transition evidence / beta history.") && record_status("Archived"));
+/// assert!(!record_status("Deprecated") && !record_status("Active") && !record_status(""));
+/// ```
+pub fn record_status(status: &str) -> bool {
+    status
+        .to_lowercase()
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| RECORD_STATUS_WORDS.contains(&w))
+}
 
 /// One row of the default role table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -465,6 +485,13 @@ impl Roles {
             }
         }
         Role::Living
+    }
+
+    /// Whether a document's role is stated, by its frontmatter `hygiene-role` or by a rulebook
+    /// override: nothing the scan infers may change it.
+    pub fn stated(&self, rel: &str, frontmatter_role: Option<&str>) -> bool {
+        frontmatter_role.and_then(Role::from_name).is_some()
+            || self.overrides.iter().any(|o| o.matcher.is_match(rel))
     }
 
     /// A document's role: its frontmatter `hygiene-role`, then a rulebook override, then a

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::fixture::{check_apply, commit, pair, repo, scan, sigs, sigs_of};
+use common::fixture::{check_apply, commit, pair, repo, scan, signals, sigs, sigs_of};
 use common::{git, read, write};
 
 /// Pages of a collection whose site is built elsewhere (`content/docs/03-core/02-stream.mdx`,
@@ -2703,4 +2703,97 @@ Deploy with [the guide](deployment/README.md).
             (docs[3], vec![]),
         ]
     );
+}
+
+/// Held-out 24: a hidden `.plan/` folder holds plans (their fate is the lifecycle question);
+/// a folder whose README's own status says it is kept as history ("Status: beta history")
+/// holds records that name files as they were; a list under "### What's Gone", and "the
+/// deleted `x`", "**Supersedes:** `x`", record removals. The same deleted file named by a
+/// current page, under a deprecated package's README, or in a list under an ordinary heading
+/// is still reported; a document with a non-ASCII name is read like any other.
+#[test]
+fn plan_folders_record_folders_and_removal_sections() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/foundation.ts", "export const f = 1;\n");
+    write(d, "PLUGIN.md", "# Plugin\n");
+    write(d, ".github/workflows/bot.yml", "on: push\n");
+    commit(d, "code");
+    git(
+        d,
+        &[
+            "rm",
+            "-q",
+            "src/foundation.ts",
+            "PLUGIN.md",
+            ".github/workflows/bot.yml",
+        ],
+    );
+    commit(d, "remove the beta");
+    let names = "Build on `src/foundation.ts`.\n";
+    write(d, ".plan/beta.md", &format!("# Beta plan\n\n{names}"));
+    write(
+        d,
+        "work/initiatives/README.md",
+        "# Initiatives\n\nStatus: transition evidence / beta history.\n\n## Reading order\n\n1. `direction.md`\n",
+    );
+    write(d, "work/initiatives/direction.md", "# Direction\n");
+    write(
+        d,
+        "work/initiatives/items/03-foundation/plan.md",
+        &format!("# Foundation\n\n{names}"),
+    );
+    write(
+        d,
+        "packages/old/README.md",
+        &format!("# Old\n\nStatus: Deprecated\n\n## Use\n\n{names}"),
+    );
+    write(d, "docs/guide.md", &format!("# Guide\n\n{names}"));
+    write(
+        d,
+        "docs/migration.md",
+        "# Migration\n\n### What's Gone\n\n- `src/foundation.ts` — obsolete\n\n### Still here\n\n- `src/foundation.ts` — the base\n",
+    );
+    write(
+        d,
+        "docs/design.md",
+        "# Design\n\n**Supersedes:** the current `PLUGIN.md` framing\n\nDo not wait for the\ndeleted `.github/workflows/bot.yml`.\n",
+    );
+    write(d, "docs/从CLI工具看.md", &format!("# 工具\n\n{names}"));
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        ".plan/beta.md",
+        "work/initiatives/items/03-foundation/plan.md",
+        "packages/old/README.md",
+        "docs/guide.md",
+        "docs/migration.md",
+        "docs/design.md",
+        "docs/从CLI工具看.md",
+    ];
+    let gone = vec![pair("missing-path", "src/foundation.ts")];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("lifecycle", "")]),
+            (docs[1], vec![]),
+            // A deprecated package still describes its code (and says it is superseded).
+            (
+                docs[2],
+                vec![
+                    pair("missing-path", "src/foundation.ts"),
+                    pair("superseded-marker", "")
+                ]
+            ),
+            (docs[3], gone.clone()),
+            (docs[4], gone.clone()),
+            (docs[5], vec![]),
+            (docs[6], gone),
+        ]
+    );
+    let migration: Vec<u64> = signals(&s, "docs/migration.md")
+        .iter()
+        .filter_map(|g| g["line"].as_u64())
+        .collect();
+    assert_eq!(migration, [9], "the item under 'Still here' is the claim");
 }

@@ -753,8 +753,9 @@ mod tests {
         assert!(m.is_match("plans/a.md"));
         assert!(m.is_match("docs/superpowers/plans/2026-01-01-x.md"));
         // The default rule's alternatives may span segments.
-        let m = compile_glob("**/{plans,PRPs/issues}/**/*.md").unwrap();
+        let m = compile_glob("**/{plans,.plan,.plans,PRPs/issues}/**/*.md").unwrap();
         assert!(m.is_match(".claude/PRPs/issues/completed/issue-497.md"));
+        assert!(m.is_match(".plan/worktree-adoption.md"));
         assert!(m.is_match("plans/a.md"));
         assert!(!m.is_match("PRPs/templates/prp_base.md"));
     }

@@ -36,7 +36,7 @@ use std::path::Path;
 pub mod evidence;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 4;
+pub const FORMAT: u32 = 5;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.
@@ -380,6 +380,7 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
         includes_content,
         embeds,
         code_tokens,
+        own_status,
     } = p;
     let Frontmatter { pairs, len } = frontmatter;
     e.len(pairs.len());
@@ -446,6 +447,7 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
     for t in tokens {
         e.str(t);
     }
+    e.str(own_status);
 }
 
 fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
@@ -513,6 +515,7 @@ fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
     for _ in 0..n {
         p.code_tokens.insert(d.string()?);
     }
+    p.own_status = d.string()?;
     Some(p)
 }
 

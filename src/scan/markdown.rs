@@ -154,6 +154,10 @@ pub struct Parsed {
     pub blocks: Vec<Block>,
     /// Task-list boxes: (total, checked).
     pub tasks: (u32, u32),
+    /// The document's own status: its frontmatter `status`, or a `Status:` line above its
+    /// second heading (empty when it states none). A folder's README may say the folder is kept
+    /// as a record ([`crate::roles::record_status`]).
+    pub own_status: String,
     /// The text with code (fenced, indented, inline) and frontmatter blanked to spaces, same
     /// length and line structure: what prose markers are searched in.
     pub prose: String,
@@ -864,6 +868,35 @@ fn html_anchors(html: &str, out: &mut Vec<String>) {
     }
 }
 
+/// The document's own status ([`Parsed::own_status`]): the frontmatter's `status`, else the
+/// first `Status:` line of the prose above its second heading.
+///
+/// ```
+/// use hygiene::scan::markdown::parse;
+/// assert_eq!(parse("# X\n\nStatus: beta history.\n\n## A\n").own_status, "beta history.");
+/// assert_eq!(parse("# X\n\n## A\n\nStatus: done\n").own_status, "");
+/// assert_eq!(parse("---\nstatus: archived\n---\n# X\n").own_status, "archived");
+/// ```
+fn own_status(fm: &Frontmatter, prose: &str) -> String {
+    if let Some((v, _)) = fm.get("status") {
+        return v.to_string();
+    }
+    let mut headings = 0;
+    for l in prose.lines() {
+        let l = l.trim();
+        if l.starts_with('#') {
+            headings += 1;
+            if headings >= 2 {
+                break;
+            }
+        }
+        if let Some(v) = crate::scan::detectors::status_value(l) {
+            return v.to_string();
+        }
+    }
+    String::new()
+}
+
 /// Parses `text` (BOM already stripped).
 pub fn parse(text: &str) -> Parsed {
     parse_with(text, true)
@@ -1074,6 +1107,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             p.anchors.push(l.trim().to_string());
         }
     }
+    p.own_status = own_status(&p.frontmatter, &prose);
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);

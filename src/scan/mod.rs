@@ -373,6 +373,54 @@ fn draws_duplicates(role: crate::roles::Role) -> bool {
     role != crate::roles::Role::History
 }
 
+/// Makes history of every living document (role not stated) in a folder whose README's own
+/// status says the folder is kept as a record ([`crate::roles::record_status`]: "Status:
+/// transition evidence / beta history"): its plans and notes name files as they were. Done
+/// after the per-document phase, from each README's parse, so a cached document follows its
+/// README's current status; the role then governs what the document draws.
+fn recorded_folders(docs: &mut [Doc], roles: &crate::roles::Roles) {
+    let folders: Vec<String> = docs
+        .iter()
+        .filter(|d| {
+            let name = d.path.rsplit('/').next().unwrap_or(&d.path);
+            name.get(..7)
+                .is_some_and(|n| n.eq_ignore_ascii_case("readme."))
+                && crate::roles::record_status(&d.parsed.own_status)
+        })
+        .map(|d| {
+            d.path
+                .rsplit_once('/')
+                .map_or("", |(dir, _)| dir)
+                .to_string()
+        })
+        .collect();
+    if folders.is_empty() {
+        return;
+    }
+    for d in docs.iter_mut() {
+        let inside = folders.iter().any(|f| {
+            f.is_empty()
+                || d.path
+                    .strip_prefix(f.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        });
+        if inside
+            && d.role == crate::roles::Role::Living
+            && !roles.stated(
+                &d.path,
+                d.parsed
+                    .frontmatter
+                    .get(crate::roles::FRONTMATTER_KEY)
+                    .map(|(v, _)| v),
+            )
+        {
+            d.role = crate::roles::Role::History;
+            // A record is never a copy to dedupe or keep.
+            d.parsed.blocks = Vec::new();
+        }
+    }
+}
+
 /// A document of the per-document phase, parsed now or taken from its cache entry.
 fn new_doc(
     rel: &str,
@@ -877,6 +925,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             n(2)
         )
     });
+
+    // A folder kept as a record (its README's own status says so) holds history.
+    recorded_folders(&mut docs, &roles);
 
     // The history, when the walk is done.
     if let Some(c) = counters {

@@ -280,6 +280,11 @@ pub const LINE_CUES: &[LineCue] = &[
             "old:",
             "old location",
             "old path",
+            "the deleted ",
+            "deleted `",
+            "the removed ",
+            "supersedes",
+            "replaces ",
         ],
     },
 ];
@@ -511,7 +516,18 @@ pub const LEAD_IN_CUES: &[LeadInCue] = &[
     },
 ];
 
-/// One row of [`LEAD_IN_CUES`].
+/// Words in the heading of the section a list sits in that make its items' paths recorded
+/// removals ("### What's Gone", "## 10. What this replaces / deletes"): the items name what the
+/// change took away. Only an item whose first path is the reference counts ("- 314-line
+/// `PLUGIN.md` → replaced by `README.md`": not `README.md`).
+pub const SECTION_CUES: &[LeadInCue] = &[LeadInCue {
+    cue: "the removal is recorded",
+    words: &[
+        "gone", "removed", "deleted", "deletes", "replaces", "retired", "obsolete",
+    ],
+}];
+
+/// One row of [`LEAD_IN_CUES`] or [`SECTION_CUES`].
 #[derive(Debug, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
 pub struct LeadInCue {
     /// What the words say about the list's paths.
@@ -521,8 +537,9 @@ pub struct LeadInCue {
 }
 
 /// The cue that the lines around line `line` (1-based) of `text` give its path `written`: the
-/// header of the table column it sits in ([`PLAN_COLUMNS`]) or the line that introduces the
-/// list it is an item of ([`LEAD_IN_CUES`]).
+/// header of the table column it sits in ([`PLAN_COLUMNS`]), the line that introduces the
+/// list it is an item of ([`LEAD_IN_CUES`]), or the heading of the section that list is in
+/// ([`SECTION_CUES`]).
 ///
 /// ```
 /// use hygiene::scan::detectors::missing_path::context_cue;
@@ -538,6 +555,13 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(steps, 2, "scripts/gen.sh"), None);
 /// let nested = "- Files to create:\n  - `src/new.rs`\n";
 /// assert_eq!(context_cue(nested, 2, "src/new.rs"), Some("an intention"));
+/// let gone = "### What's Gone\n\n- `openspec/AGENTS.md` — obsolete\n";
+/// assert_eq!(context_cue(gone, 3, "openspec/AGENTS.md"), Some("the removal is recorded"));
+/// let replaced = "## What this replaces\n\nFrom v0.3:\n- 314-line `PLUGIN.md` → replaced by `README.md`\n";
+/// assert_eq!(context_cue(replaced, 4, "PLUGIN.md"), Some("the removal is recorded"));
+/// assert_eq!(context_cue(replaced, 4, "README.md"), None);
+/// let fenced = "## Usage\n\n```sh\n# removed files\n```\n- `src/a.rs`\n";
+/// assert_eq!(context_cue(fenced, 6, "src/a.rs"), None);
 /// ```
 pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str> {
     let lines: Vec<&str> = text.lines().collect();
@@ -571,7 +595,7 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         .trim_start();
     let names_it_first = body.starts_with(&format!("`{written}`"))
         || (body.starts_with('[') && body.contains(&format!("]({written}")));
-    if !item(here) || !names_it_first {
+    if !item(here) {
         return None;
     }
     let indent = |l: &str| l.len() - l.trim_start().len();
@@ -585,15 +609,55 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
             continue;
         }
         let lead = l.trim().to_lowercase();
-        if !lead.ends_with(':') {
-            return None;
+        let cue = (names_it_first && lead.ends_with(':'))
+            .then(|| {
+                LEAD_IN_CUES
+                    .iter()
+                    .find(|c| c.words.iter().any(|w| lead.contains(w)))
+            })
+            .flatten();
+        if let Some(c) = cue {
+            return Some(c.cue);
         }
-        return LEAD_IN_CUES
-            .iter()
-            .find(|c| c.words.iter().any(|w| lead.contains(w)))
-            .map(|c| c.cue);
+        break;
     }
-    None
+    // The section's heading: the nearest heading above the list (a `# comment` in fenced code
+    // is none).
+    let fences = crate::scan::markdown::fence_lines(text);
+    let heading = (0..=j)
+        .rev()
+        .filter(|&k| {
+            let n = k as u32 + 1;
+            !fences.iter().any(|&(a, b)| a <= n && n <= b)
+        })
+        .map(|k| lines[k].trim())
+        .find(|l| l.starts_with('#') && l.trim_start_matches('#').starts_with(' '))?
+        .to_lowercase();
+    (first_path_of(body) == Some(written))
+        .then(|| {
+            SECTION_CUES
+                .iter()
+                .find(|c| c.words.iter().any(|w| heading.contains(w)))
+        })
+        .flatten()
+        .map(|c| c.cue)
+}
+
+/// The first path a list item's text names: its first code span, or its first link's
+/// destination, whichever comes first.
+fn first_path_of(body: &str) -> Option<&str> {
+    let code = body.find('`').and_then(|a| {
+        let rest = &body[a + 1..];
+        rest.find('`').map(|b| (a, &rest[..b]))
+    });
+    let link = body.find("](").and_then(|a| {
+        let rest = &body[a + 2..];
+        rest.find([')', ' ']).map(|b| (a, &rest[..b]))
+    });
+    match (code, link) {
+        (Some(c), Some(l)) => Some(if c.0 < l.0 { c.1 } else { l.1 }),
+        (c, l) => c.or(l).map(|x| x.1),
+    }
 }
 
 /// Words that make a path segment's name a made-up one (`integrations/my_agent/`,
