@@ -35,11 +35,18 @@ pub fn evaluate(
 ) -> Vec<Governed> {
     // Lifecycle rules read paths, so the path's role decides (`roles::allowed_kinds`).
     let roles = crate::roles::Roles::new(root, rulebook.roles.clone());
-    let files: Vec<String> = files
-        .iter()
-        .filter(|f| crate::roles::allows(roles.of_path(f), "lifecycle", false))
-        .cloned()
-        .collect();
+    // (A glob match per file of the tree: on all cores, in chunks.)
+    let chunks: Vec<&[String]> = files.chunks(files.len().div_ceil(64).max(1)).collect();
+    let files: Vec<String> = crate::scan::walk::par_map(&chunks, |chunk| {
+        chunk
+            .iter()
+            .filter(|f| crate::roles::allows(roles.of_path(f), "lifecycle", false))
+            .cloned()
+            .collect::<Vec<String>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     let files = files.as_slice();
     let keeps: Vec<&Rule> = rulebook
         .rules

@@ -329,8 +329,10 @@ pub fn extension(path: &str) -> Option<&str> {
 
 fn known_extension(path: &str) -> bool {
     extension(path).is_some_and(|e| {
-        let e = e.to_ascii_lowercase();
-        SOURCE_EXTENSIONS.contains(&e.as_str()) || PATH_EXTENSIONS.contains(&e.as_str())
+        SOURCE_EXTENSIONS
+            .iter()
+            .chain(PATH_EXTENSIONS)
+            .any(|x| x.eq_ignore_ascii_case(e))
     })
 }
 
@@ -573,6 +575,10 @@ pub fn mdx_comments(text: &str, from: usize) -> Vec<Range<usize>> {
 /// ```
 pub fn component_tag_lines(text: &str, from: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
+    // A page with no `<` past its frontmatter has no tag line (and needs no fence scan).
+    if !text.get(from..).is_some_and(|t| t.contains('<')) {
+        return out;
+    }
     let mut fences = fence_lines(text).into_iter().peekable();
     let mut at = 0usize;
     for (n, line) in (1u32..).zip(text.split_inclusive('\n')) {
@@ -706,6 +712,10 @@ pub fn embedded(line: &str) -> Option<&str> {
 /// assert!(!generates_api_docs("::: warning\nCareful.\n:::\n"));
 /// ```
 pub fn generates_api_docs(prose: &str) -> bool {
+    // Most pages hold neither marker: one search each, no line list.
+    if !prose.contains("[[autodoc]]") && !prose.contains("::: ") {
+        return false;
+    }
     let lines: Vec<&str> = prose.lines().collect();
     lines.iter().enumerate().any(|(i, l)| {
         let t = l.trim_start();
@@ -1101,21 +1111,25 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     let prose = String::from_utf8(prose).unwrap_or_default();
     // MyST targets (`(global-config)=` above a heading): an anchor here, and a label any page
     // of the site may link to by name (kept among the anchors as written, see [`myst_label`]).
-    for l in prose.lines() {
-        if let Some(label) = myst_label(l) {
-            p.anchors.push(label.to_lowercase());
-            p.anchors.push(l.trim().to_string());
+    if prose.contains(")=") {
+        for l in prose.lines() {
+            if let Some(label) = myst_label(l) {
+                p.anchors.push(label.to_lowercase());
+                p.anchors.push(l.trim().to_string());
+            }
         }
     }
     p.own_status = own_status(&p.frontmatter, &prose);
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);
-    p.embeds = prose
-        .lines()
-        .filter_map(embedded)
-        .map(str::to_string)
-        .collect();
+    if prose.contains("{!") || prose.contains("--8<--") {
+        p.embeds = prose
+            .lines()
+            .filter_map(embedded)
+            .map(str::to_string)
+            .collect();
+    }
     // A Mintlify API page (`openapi: post /v3/memories/add/`) renders its operation's
     // parameters and responses from the specification, with anchors (`#body-messages`).
     p.includes_content |= p.frontmatter.get("openapi").is_some();
@@ -1347,34 +1361,80 @@ impl Spans {
     }
 }
 
-/// Hash and length of `fold(text)`, without building the folded string. A fast multiplicative
-/// hash over 8-byte chunks: blocks are only candidates, every match is confirmed on the text.
-fn fold_hash(text: &str) -> (u64, usize) {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mix = |h: u64, v: u64| (h.rotate_left(5) ^ v).wrapping_mul(K);
-    let mut h: u64 = 0;
-    let mut len = 0;
-    for w in text.split_ascii_whitespace() {
-        if len > 0 {
-            h = mix(h, 0x20);
-            len += 1;
-        }
-        let mut chunks = w.as_bytes().chunks_exact(8);
-        for c in &mut chunks {
-            h = mix(h, u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
-        }
-        let mut tail = [0u8; 8];
-        let rest = chunks.remainder();
-        tail[..rest.len()].copy_from_slice(rest);
-        h = mix(h, u64::from_le_bytes(tail) ^ ((rest.len() as u64) << 56));
-        len += w.len();
-    }
-    (h, len)
+/// The words of a text (runs of non-whitespace, as [`fold`] splits them) with a prefix hash,
+/// so that the hash and folded length of any range of whole words cost two binary searches:
+/// a document's top blocks and heading sections (which nest, and would each be hashed again)
+/// are hashed from one pass over its words. A polynomial hash over a fast per-word hash of
+/// 8-byte chunks: blocks are only candidates, every match is confirmed on the text.
+struct Words {
+    /// Each word's byte range.
+    spans: Vec<(usize, usize)>,
+    /// `prefix[k]`: the hash of the first `k` words.
+    prefix: Vec<u64>,
+    /// `pow[k]`: the base to the `k`th power.
+    pow: Vec<u64>,
+    /// `bytes[k]`: the length of the first `k` words, spaces not counted.
+    bytes: Vec<usize>,
 }
 
-fn block(text: &str, lines: &LineIndex, r: Range<usize>) -> Option<Block> {
+impl Words {
+    const BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn new(text: &str) -> Words {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mix = |h: u64, v: u64| (h.rotate_left(5) ^ v).wrapping_mul(K);
+        let b = text.as_bytes();
+        let mut w = Words {
+            spans: Vec::new(),
+            prefix: vec![0],
+            pow: vec![1],
+            bytes: vec![0],
+        };
+        let mut i = 0;
+        while i < b.len() {
+            if b[i].is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < b.len() && !b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let word = &b[start..i];
+            let mut h: u64 = 0;
+            let mut chunks = word.chunks_exact(8);
+            for c in &mut chunks {
+                h = mix(h, u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+            }
+            let mut tail = [0u8; 8];
+            let rest = chunks.remainder();
+            tail[..rest.len()].copy_from_slice(rest);
+            h = mix(h, u64::from_le_bytes(tail) ^ ((rest.len() as u64) << 56));
+            let k = w.spans.len();
+            w.spans.push((start, i));
+            w.prefix
+                .push(w.prefix[k].wrapping_mul(Self::BASE).wrapping_add(h));
+            w.pow.push(w.pow[k].wrapping_mul(Self::BASE));
+            w.bytes.push(w.bytes[k] + word.len());
+        }
+        w
+    }
+
+    /// Hash and length of `fold(&text[r])`, for a range that cuts no word.
+    fn range(&self, r: Range<usize>) -> (u64, usize) {
+        let i = self.spans.partition_point(|&(s, _)| s < r.start);
+        let j = self.spans.partition_point(|&(_, e)| e <= r.end);
+        if j <= i {
+            return (0, 0);
+        }
+        let h = self.prefix[j].wrapping_sub(self.prefix[i].wrapping_mul(self.pow[j - i]));
+        (h, self.bytes[j] - self.bytes[i] + (j - i - 1))
+    }
+}
+
+fn block(text: &str, words: &Words, lines: &LineIndex, r: Range<usize>) -> Option<Block> {
     let slice = text.get(r.clone())?;
-    let (hash, len) = fold_hash(slice);
+    let (hash, len) = words.range(r.clone());
     if len == 0 {
         return None;
     }
@@ -1389,9 +1449,10 @@ fn block(text: &str, lines: &LineIndex, r: Range<usize>) -> Option<Block> {
 
 fn blocks(text: &str, lines: &LineIndex, top: &[Range<usize>], heads: &[Heading]) -> Vec<Block> {
     let min = super::THRESHOLDS.duplicate_min_chars as u32;
+    let words = Words::new(text);
     let mut out: Vec<Block> = top
         .iter()
-        .filter_map(|r| block(text, lines, r.clone()))
+        .filter_map(|r| block(text, &words, lines, r.clone()))
         .collect();
     for (i, h) in heads.iter().enumerate() {
         let end_line = heads[i + 1..]
@@ -1405,7 +1466,7 @@ fn blocks(text: &str, lines: &LineIndex, top: &[Range<usize>], heads: &[Heading]
         } else {
             end
         };
-        if let Some(b) = block(text, lines, start..end) {
+        if let Some(b) = block(text, &words, lines, start..end) {
             out.push(b);
         }
     }
@@ -1512,6 +1573,20 @@ mod tests {
         let p = parse("[`src/x.rs`](src/x.rs) and `src/x.rs:3` and [y](src/x.rs#L2)\n");
         let refs: Vec<(&str, Via)> = p.refs.iter().map(|r| (r.dest.as_str(), r.via)).collect();
         assert_eq!(refs, [("src/x.rs", Via::Link), ("src/x.rs#L2", Via::Link)]);
+    }
+
+    #[test]
+    fn word_ranges_hash_their_fold() {
+        let text = "# A\n\nsame  words\there\n\nx\n\nsame words here\n";
+        let w = Words::new(text);
+        let a = text.find("same").unwrap();
+        let b = text.rfind("same").unwrap();
+        let first = w.range(a..a + "same  words\there".len());
+        let second = w.range(b..b + "same words here".len());
+        assert_eq!(first, second);
+        assert_eq!(first.1, fold("same  words\there").len());
+        assert_ne!(first, w.range(0..text.len()));
+        assert_eq!(w.range(3..3), (0, 0));
     }
 
     #[test]

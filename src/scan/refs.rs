@@ -642,18 +642,19 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     if written.starts_with('~') || github_path(written) {
         return Target::Skip;
     }
-    let decoded = percent_decode(written);
-    let base = folder(doc);
     let candidates = candidates(doc, written);
     if candidates.is_empty() {
         return Target::Skip;
     }
-    if let Some((p, _)) = candidates.iter().find(|(p, _)| tree.exists(p)) {
+    if let Some(i) = candidates.iter().position(|(p, _)| tree.exists(p)) {
+        let mut candidates = candidates;
         return Target::Found {
-            path: Some(p.clone()),
+            path: Some(candidates.swap_remove(i).0),
             fragment,
         };
     }
+    let decoded = percent_decode(written);
+    let base = folder(doc);
     // Folders a relative path is also written from: a skill's files name each other from the
     // skill's folder (the one holding `SKILL.md`: `references/details.md` links
     // `references/more.md`); a package's document names files from the package's root

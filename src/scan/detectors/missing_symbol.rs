@@ -135,14 +135,15 @@ pub fn last(ident: &str) -> &str {
 
 fn source_ext(w: &str) -> bool {
     extension(crate::scan::markdown::strip_line_suffix(w))
-        .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        .is_some_and(|e| SOURCE_EXTENSIONS.iter().any(|s| s.eq_ignore_ascii_case(e)))
 }
 
 /// The identifiers of `p` that are checked, with their lines: qualified names, and unqualified
 /// ones on a line that references a source file; never one the document's code blocks use or a
 /// placeholder.
 pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
-    let source_lines: HashSet<u32> = p
+    // (A handful per document: a list, not a set.)
+    let source_lines: Vec<u32> = p
         .refs
         .iter()
         .filter(|r| source_ext(crate::scan::refs::split(&r.dest).written))
