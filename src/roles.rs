@@ -333,24 +333,24 @@ fn matcher(g: &str) -> Result<GlobMatcher, String> {
         .map_err(|e| format!("bad role glob `{g}`: {}", e.kind()))
 }
 
-fn defaults() -> &'static Vec<(GlobSet, Role)> {
-    static S: OnceLock<Vec<(GlobSet, Role)>> = OnceLock::new();
+/// The default table as one glob set (one match pass for every row), with each glob's row.
+fn defaults() -> &'static (GlobSet, Vec<usize>) {
+    static S: OnceLock<(GlobSet, Vec<usize>)> = OnceLock::new();
     S.get_or_init(|| {
-        ROLE_RULES
-            .iter()
-            .map(|r| {
-                let mut b = GlobSetBuilder::new();
-                for g in r.globs {
-                    b.add(
-                        GlobBuilder::new(g)
-                            .literal_separator(true)
-                            .build()
-                            .expect("the role table's globs are valid (tested)"),
-                    );
-                }
-                (b.build().expect("the role table builds (tested)"), r.role)
-            })
-            .collect()
+        let mut b = GlobSetBuilder::new();
+        let mut rows = Vec::new();
+        for (i, r) in ROLE_RULES.iter().enumerate() {
+            for g in r.globs {
+                b.add(
+                    GlobBuilder::new(g)
+                        .literal_separator(true)
+                        .build()
+                        .expect("the role table's globs are valid (tested)"),
+                );
+                rows.push(i);
+            }
+        }
+        (b.build().expect("the role table builds (tested)"), rows)
     })
 }
 
@@ -463,11 +463,17 @@ impl Roles {
             .rsplit('/')
             .next()
             .is_some_and(|n| n.to_ascii_lowercase().starts_with("readme."));
-        if let Some((_, role)) = defaults()
-            .iter()
-            .find(|(set, role)| set.is_match(rel) && !(readme && *role == Role::Fixture))
+        // The first row (in table order) with a matching glob, a fixture row aside for a README.
+        let (set, rows) = defaults();
+        if let Some(role) = set
+            .matches(rel)
+            .into_iter()
+            .map(|g| rows[g])
+            .filter(|&row| !(readme && ROLE_RULES[row].role == Role::Fixture))
+            .min()
+            .map(|row| ROLE_RULES[row].role)
         {
-            return *role;
+            return role;
         }
         let folders: Vec<&str> = rel.split('/').collect();
         if folders[..folders.len().saturating_sub(1)]

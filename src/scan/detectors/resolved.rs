@@ -62,6 +62,34 @@ pub fn incident_like(lower_prose: &str) -> bool {
     INCIDENT_WORDS.iter().any(|w| lower_prose.contains(w))
 }
 
+/// Whether `text` has at least `n` words (as `split_whitespace` counts them), counting no
+/// further than `n`: every document asks, and most are short. ASCII text is counted by bytes.
+///
+/// ```
+/// use hygiene::scan::detectors::resolved::at_least_words;
+/// assert!(at_least_words("a b\tc\n d", 4) && !at_least_words("a b\tc\n d", 5));
+/// assert!(at_least_words("é\u{a0}ü x", 3) && !at_least_words("  ", 1));
+/// ```
+pub fn at_least_words(text: &str, n: usize) -> bool {
+    if !text.is_ascii() {
+        return text.split_whitespace().take(n).count() >= n;
+    }
+    let mut count = 0;
+    let mut in_word = false;
+    for &b in text.as_bytes() {
+        // `char::is_whitespace` on ASCII: space, \t, \n, \x0b, \x0c, \r.
+        let space = matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+        if !space && !in_word {
+            count += 1;
+            if count >= n {
+                return true;
+            }
+        }
+        in_word = !space;
+    }
+    count >= n
+}
+
 /// The detector.
 pub struct ResolvedNarrative;
 
@@ -123,13 +151,14 @@ impl Detector for ResolvedNarrative {
     }
 
     fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
-        let words = doc.parsed.prose.split_whitespace().count() as u32;
-        if words < crate::scan::THRESHOLDS.resolved_narrative_min_words {
+        let min = crate::scan::THRESHOLDS.resolved_narrative_min_words;
+        if !at_least_words(&doc.parsed.prose, min as usize) {
             return Vec::new();
         }
         let Some(line) = marker(doc) else {
             return Vec::new();
         };
+        let words = doc.parsed.prose.split_whitespace().count() as u32;
         let r = doc.parsed.lines.range(line, doc.text.len());
         let text: String = doc.text[r].trim().chars().take(120).collect();
         vec![Signal::ResolvedNarrative { line, text, words }.into()]
@@ -160,6 +189,19 @@ mod tests {
             .into_iter()
             .map(|f| f.signal)
             .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_threshold_agrees_with_split_whitespace(
+            text in "[a \t\n\r\x0b\x0c\u{a0}é]{0,40}",
+            n in 0usize..12,
+        ) {
+            proptest::prop_assert_eq!(
+                at_least_words(&text, n),
+                text.split_whitespace().count() >= n
+            );
+        }
     }
 
     #[test]
