@@ -164,6 +164,8 @@ pub struct ScannerPolicy {
     pub missing_path_test_input_folders: &'static [&'static str],
     /// Words in a list's lead-in line that make its paths outputs or intentions.
     pub missing_path_lead_in_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
+    /// Folders a rename into which retires a file: reported, no edit proposed.
+    pub missing_path_retired_folders: &'static [&'static str],
     /// Words in a list's section heading that make its items' paths recorded removals.
     pub missing_path_section_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
     /// Endings of a file name that make it a template of another file: a path git renamed to
@@ -209,6 +211,8 @@ pub struct RolePolicy {
     pub prompt_folders: &'static [&'static str],
     /// Frontmatter keys that make a document in one of them a prompt.
     pub prompt_keys: &'static [&'static str],
+    /// Labels of a link in a document's first lines to the Markdown file it is rendered from.
+    pub source_link_labels: &'static [&'static str],
     /// Words in a folder README's own status that make the folder's living documents history.
     pub record_status_words: &'static [&'static str],
 }
@@ -422,6 +426,7 @@ pub fn roles() -> RolePolicy {
         prompt_folders: roles::PROMPT_FOLDERS,
         prompt_keys: roles::PROMPT_KEYS,
         record_status_words: roles::RECORD_STATUS_WORDS,
+        source_link_labels: roles::SOURCE_LINK_LABELS,
     }
 }
 
@@ -495,6 +500,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             missing_path_section_cues: crate::scan::detectors::missing_path::SECTION_CUES,
+            missing_path_retired_folders: crate::scan::detectors::missing_path::RETIRED_FOLDERS,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,
             missing_path_start_object_words:

@@ -66,7 +66,7 @@ impl Role {
 pub const DECIDED_BY: &[&str] = &[
     "the document's own frontmatter `hygiene-role: living|history|shipped|generated|fixture`",
     "the repository rulebook's `roles` (`{\"glob\": ..., \"role\": ...}`), first match",
-    "a generator marker in its first lines (`generated_markers`): generated",
+    "a generator marker in its first lines (`generated_markers`), or a link there labelled `source_link_labels` to a Markdown file on GitHub (the page is rendered from it): generated",
     "a transcript marker in its first lines (`transcript_markers`: \"chat transcript\"): history",
     "template placeholders in prose (code spans and fences quote syntax and do not count), at least `template_min_placeholders`: shipped",
     "the default table (`rules`), first match",
@@ -227,6 +227,57 @@ pub const TRANSCRIPT_MARKERS: &[&str] = &["chat transcript", "transcript of", "c
 
 /// How many leading lines are searched for a generator marker.
 pub const GENERATED_MARKER_LINES: usize = 12;
+
+/// Labels of a link, in a document's first lines, to the Markdown file on GitHub the page was
+/// rendered from (`<a href="https://github.com/o/r/tree/main/commands/audit.md">Source</a>` in
+/// a docs site's page that a script builds from `commands/audit.md`): the page is generated, and
+/// an edit belongs in its source.
+pub const SOURCE_LINK_LABELS: &[&str] = &["source", "view source", "source file"];
+
+/// Whether the lowercased head of a document links, under one of [`SOURCE_LINK_LABELS`], to a
+/// Markdown file in a GitHub repository (`/blob/` or `/tree/`), as HTML or as a Markdown link.
+///
+/// ```
+/// use hygiene::roles::names_its_source;
+/// assert!(names_its_source(r#"<span><a href="https://github.com/o/r/tree/main/commands/a.md">source</a></span>"#));
+/// assert!(names_its_source("[source](https://github.com/o/r/blob/main/skills/x/skill.md)"));
+/// assert!(!names_its_source("[source](https://github.com/o/r/blob/main/src/lib.rs)"));
+/// assert!(!names_its_source("[guide](https://github.com/o/r/blob/main/docs/a.md)"));
+/// ```
+pub fn names_its_source(head: &str) -> bool {
+    let markdown_file = |url: &str| {
+        (url.contains("/blob/") || url.contains("/tree/"))
+            && [".md", ".mdx", ".markdown"]
+                .iter()
+                .any(|e| url.ends_with(e))
+    };
+    let label = |l: &str| SOURCE_LINK_LABELS.contains(&l.trim());
+    for (i, _) in head.match_indices("https://github.com/") {
+        let rest = &head[i..];
+        let end = rest
+            .find(|c: char| c == '"' || c == '\'' || c == ')' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        if !markdown_file(&rest[..end]) {
+            continue;
+        }
+        let after = &rest[end..];
+        // `href="URL">Source</a>`
+        let html = after
+            .strip_prefix(['"', '\''])
+            .and_then(|a| a.strip_prefix('>'))
+            .and_then(|a| a.split_once("</a>"))
+            .is_some_and(|(l, _)| label(l));
+        // `[Source](URL)`
+        let md = head[..i]
+            .strip_suffix("](")
+            .and_then(|b| b.rsplit_once('['))
+            .is_some_and(|(_, l)| label(l));
+        if html || md {
+            return true;
+        }
+    }
+    false
+}
 
 /// The frontmatter key a document names its own role with.
 pub const FRONTMATTER_KEY: &str = "hygiene-role";
@@ -516,7 +567,7 @@ impl Roles {
             .collect::<Vec<_>>()
             .join("\n")
             .to_ascii_lowercase();
-        if GENERATED_MARKERS.iter().any(|m| head.contains(m)) {
+        if GENERATED_MARKERS.iter().any(|m| head.contains(m)) || names_its_source(&head) {
             return Role::Generated;
         }
         if TRANSCRIPT_MARKERS.iter().any(|m| head.contains(m)) {

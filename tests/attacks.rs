@@ -999,3 +999,28 @@ fn a_report_missing_a_promotion_candidate_is_invalid_for_its_repository() {
     let (code, out, _) = run(&root, &["validate", p.to_str().unwrap()], &[]);
     assert_eq!(code, 0, "{out}");
 }
+
+// 16: a block a tool manages between marker comments is never edited by an auto batch, even
+// when a report says the edit is auto: in the tool's own repository it is what it installs.
+#[test]
+fn a_managed_block_is_never_edited_by_an_auto_batch() {
+    let f = fixture(true);
+    let r = &f.root;
+    let block = "Run the migrations before the tests, or the schema check fails on a fresh clone\n";
+    write(r, "CLAUDE.md", &format!("# Claude\n{block}"));
+    let rule = format!("# Rule\n<!-- OMC:START -->\n{block}<!-- OMC:END -->\n");
+    write(r, ".claude/rules/db.md", &rule);
+    commit_all(r);
+    write_report(
+        r,
+        LATER,
+        &[entry(
+            ".claude/rules/db.md",
+            json!({"kind": "dedupe", "anchor": lines(3, 3), "canonical_ref": "CLAUDE.md:2-2", "expected_sha256": sha256_hex(rule.as_bytes())}),
+        )],
+    );
+    let (code, v) = apply(r, &["--tier", "auto"]);
+    assert_eq!(code, 1, "{v:#}");
+    assert!(outcome(&v, 0).1.contains("[auto-managed-block]"), "{v:#}");
+    assert_eq!(read(r, ".claude/rules/db.md"), rule);
+}

@@ -2797,3 +2797,115 @@ fn plan_folders_record_folders_and_removal_sections() {
         .collect();
     assert_eq!(migration, [9], "the item under 'Still here' is the claim");
 }
+
+/// Held-out 25: a block a tool manages between marker comments (`<!-- OMC:START -->`) is the
+/// tool's (in its own repository, what its installer copies): a copy of it is reported but
+/// never removed without a prompt, while an unmarked copy still is. A rename into a `legacy/`
+/// folder retires the file: reported, not rewritten to the retired copy. A docs page that links
+/// its Markdown source in its head is rendered from it: not edited. A path in a dot-folder the
+/// project removed as a whole (`.planning/`) is the reader's; one in a dot-folder that remains
+/// is still reported. A list under "### New Files to Create" plans its paths.
+#[test]
+fn managed_blocks_retired_renames_source_pages_and_gone_dot_folders() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "ai_docs/hooks.md", "# Hooks\n");
+    write(d, "ai_docs/setup.md", "# Setup\n");
+    write(d, ".planning/STATE.md", "# State\n");
+    write(d, ".github/workflows/old.yml", "on: push\n");
+    write(d, ".github/workflows/ci.yml", "on: push\n");
+    write(d, "apps/README.md", "# Apps\n");
+    commit(d, "start");
+    std::fs::create_dir_all(d.join("ai_docs/legacy")).unwrap();
+    std::fs::create_dir_all(d.join("guides")).unwrap();
+    git(d, &["mv", "ai_docs/hooks.md", "ai_docs/legacy/hooks.md"]);
+    git(d, &["mv", "ai_docs/setup.md", "guides/setup.md"]);
+    git(
+        d,
+        &["rm", "-q", "-r", ".planning", ".github/workflows/old.yml"],
+    );
+    commit(d, "tidy");
+    let rules = "- Delegate specialized work to the most appropriate agent, and verify outcomes before any final claim.\n\
+                 - Prefer evidence over assumptions; choose the lightest path that preserves quality in every change.\n\
+                 - Consult the official documentation before implementing anything with an SDK or an API.\n";
+    let managed = format!("<!-- OMC:START -->\n<!-- OMC:VERSION:4.1 -->\n\n# Orchestration\n\n{rules}\n<!-- OMC:END -->\n");
+    write(d, "CLAUDE.md", &managed);
+    write(d, "docs/CLAUDE.md", &managed);
+    write(
+        d,
+        "cli/CLAUDE.md",
+        &format!("# CLI\n\nThe CLI's own rules.\n\n{rules}"),
+    );
+    write(
+        d,
+        ".claude/commands/prime.md",
+        "# Prime\n\nRead:\n\n- @ai_docs/hooks.md\n- @ai_docs/setup.md\n",
+    );
+    let source = "---\ntitle: Audit\n---\n\n# /audit\n\n<span><a href=\"https://github.com/o/r/tree/main/commands/audit.md\">Source</a></span>\n\nSee `ai_docs/setup.md`.\n";
+    write(d, "docs/commands/audit.md", source);
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nEach phase updates `.planning/STATE.md`. CI runs `.github/workflows/old.yml`.\n\n\
+         ### New Files to Create\n\n- `apps/README.md` - the apps' guide\n",
+    );
+    write(
+        d,
+        "docs/apps.md",
+        "# Apps\n\n### Files\n\n- `apps/README.md` - the apps' guide\n",
+    );
+    commit(d, "docs");
+    // The guide's apps/README.md exists again later: delete it so both lists name a missing file.
+    git(d, &["rm", "-q", "apps/README.md"]);
+    write(d, "apps/main.ts", "export {};\n");
+    commit(d, "apps");
+    let s = scan(d);
+    let docs = [
+        "docs/CLAUDE.md",
+        "cli/CLAUDE.md",
+        ".claude/commands/prime.md",
+        "docs/commands/audit.md",
+        "docs/guide.md",
+        "docs/apps.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("duplicate-block", "")]),
+            (docs[1], vec![pair("duplicate-block", "")]),
+            (
+                docs[2],
+                vec![
+                    pair("missing-path", "ai_docs/hooks.md"),
+                    pair("missing-path", "ai_docs/setup.md")
+                ]
+            ),
+            (docs[3], vec![pair("missing-path", "ai_docs/setup.md")]),
+            (
+                docs[4],
+                vec![pair("missing-path", ".github/workflows/old.yml")]
+            ),
+            (docs[5], vec![pair("missing-path", "apps/README.md")]),
+        ]
+    );
+    check_apply(d, &[]);
+    assert_eq!(
+        read(d, "docs/CLAUDE.md"),
+        managed,
+        "the managed block is the tool's"
+    );
+    assert!(
+        !read(d, "cli/CLAUDE.md").contains("Consult the official"),
+        "an unmarked copy goes"
+    );
+    let prime = read(d, ".claude/commands/prime.md");
+    assert!(
+        prime.contains("@ai_docs/hooks.md") && prime.contains("@guides/setup.md"),
+        "{prime}"
+    );
+    assert_eq!(
+        read(d, "docs/commands/audit.md"),
+        source,
+        "a rendered page is not edited"
+    );
+}

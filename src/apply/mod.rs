@@ -82,6 +82,7 @@ pub const GUARDS: &[Guard] = &[
     Guard { id: "dedupe-readers", when: "plan", refuses: "a dedupe some reader of the document would lose the span to (`readers` in this policy)" },
     Guard { id: "dedupe-whole-blocks", when: "plan", refuses: "a dedupe that is not whole Markdown blocks (half a paragraph, lines inside a fence, a paragraph introducing what follows)" },
     Guard { id: "auto-on-record", when: "select (auto)", refuses: "an auto edit of a document that is not living (a history record, shipped content, a generated page)" },
+    Guard { id: "auto-managed-block", when: "select (auto)", refuses: "an auto edit of lines inside a block a tool manages between marker comments (`<!-- OMC:START -->` .. `<!-- OMC:END -->`): the tool's next run rewrites it, and in its own repository it is what it installs" },
     Guard { id: "pre-write", when: "execute", refuses: "writing a file that changed since the batch started (the batch stops; undo reverts it)" },
     Guard { id: "read-back", when: "execute", refuses: "deleting anything before every extraction was written and read back" },
 ];
@@ -620,6 +621,23 @@ fn auto_gate(e: &Entry, live: &mut Live) -> Result<Option<String>, Refusal> {
                 e.path,
                 role.name()
             )));
+        }
+        if let Some(crate::report::Anchor::Lines(r)) = &edit.anchor {
+            let text = crate::paths::resolve_inside(root, &e.path, false)
+                .ok()
+                .and_then(|p| std::fs::read(p).ok())
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default();
+            let text = crate::scan::markdown::strip_bom(&text);
+            if let Some((a, b)) = crate::scan::markdown::managed_blocks(text)
+                .into_iter()
+                .find(|&(a, b)| a <= r.end_line && r.start_line <= b)
+            {
+                return Err(Refusal::hard(format!(
+                    "lines {}-{} of `{}` lie in the block a tool manages at lines {a}-{b} (between marker comments), which is never edited without a prompt [auto-managed-block]",
+                    r.start_line, r.end_line, e.path
+                )));
+            }
         }
         return Ok(None);
     }

@@ -381,6 +381,7 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
         embeds,
         code_tokens,
         own_status,
+        managed,
     } = p;
     let Frontmatter { pairs, len } = frontmatter;
     e.len(pairs.len());
@@ -448,6 +449,11 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
         e.str(t);
     }
     e.str(own_status);
+    e.len(managed.len());
+    for (a, b) in managed {
+        e.u32(*a);
+        e.u32(*b);
+    }
 }
 
 fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
@@ -516,6 +522,11 @@ fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
         p.code_tokens.insert(d.string()?);
     }
     p.own_status = d.string()?;
+    let n = d.count(8)?;
+    p.managed.reserve_exact(n);
+    for _ in 0..n {
+        p.managed.push((d.u32()?, d.u32()?));
+    }
     Some(p)
 }
 

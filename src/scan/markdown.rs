@@ -154,6 +154,9 @@ pub struct Parsed {
     pub blocks: Vec<Block>,
     /// Task-list boxes: (total, checked).
     pub tasks: (u32, u32),
+    /// Line ranges (1-based, inclusive, markers included) that a tool manages between its
+    /// marker comments ([`managed_blocks`]).
+    pub managed: Vec<(u32, u32)>,
     /// The document's own status: its frontmatter `status`, or a `Status:` line above its
     /// second heading (empty when it states none). A folder's README may say the folder is kept
     /// as a record ([`crate::roles::record_status`]).
@@ -878,6 +881,66 @@ fn html_anchors(html: &str, out: &mut Vec<String>) {
     }
 }
 
+/// Words of a marker comment (a line that is only `<!-- ... -->`) that open a block a tool
+/// manages, and that close it: `<!-- OMC:START -->` .. `<!-- OMC:END -->`, `<!-- BEGIN BEADS
+/// INTEGRATION -->` .. `<!-- END BEADS INTEGRATION -->`, doctoc's and all-contributors' blocks.
+/// An installer or generator rewrites what lies between; in a tool's own repository the block
+/// is often what it ships.
+pub const MANAGED_BLOCK_WORDS: (&[&str], &[&str]) = (&["start", "begin"], &["end"]);
+
+/// The line ranges (1-based, inclusive, marker lines included) of the blocks a tool manages
+/// between marker comments ([`MANAGED_BLOCK_WORDS`]), outside fenced code. A block left open
+/// runs to the end of the document.
+///
+/// ```
+/// use hygiene::scan::markdown::managed_blocks;
+/// let t = "# X\n<!-- OMC:START -->\n<!-- OMC:VERSION:4 -->\ntext\n<!-- OMC:END -->\nmine\n";
+/// assert_eq!(managed_blocks(t), vec![(2, 5)]);
+/// let t = "a\n<!-- BEGIN BEADS INTEGRATION -->\nb\n```\n<!-- END -->\n```\n";
+/// assert_eq!(managed_blocks(t), vec![(2, 6)]);
+/// assert!(managed_blocks("<!-- markdownlint-disable -->\nx\n<!-- Ending soon -->\n").is_empty());
+/// ```
+pub fn managed_blocks(text: &str) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    if !text.contains("<!--") {
+        return out;
+    }
+    let fences = fence_lines(text);
+    let mut open: Option<u32> = None;
+    let mut n = 0u32;
+    for line in text.lines() {
+        n += 1;
+        let Some(inner) = line
+            .trim()
+            .strip_prefix("<!--")
+            .and_then(|r| r.strip_suffix("-->"))
+        else {
+            continue;
+        };
+        if fences.iter().any(|&(a, b)| a <= n && n <= b) {
+            continue;
+        }
+        let lower = inner.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || c == ':' || c == '-' || c == '_')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let has = |set: &[&str]| words.iter().any(|w| set.contains(w));
+        let (opens, closes) = MANAGED_BLOCK_WORDS;
+        if has(opens) {
+            open.get_or_insert(n);
+        } else if has(closes) {
+            if let Some(a) = open.take() {
+                out.push((a, n));
+            }
+        }
+    }
+    if let Some(a) = open {
+        out.push((a, n));
+    }
+    out
+}
+
 /// The document's own status ([`Parsed::own_status`]): the frontmatter's `status`, else the
 /// first `Status:` line of the prose above its second heading.
 ///
@@ -1120,6 +1183,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         }
     }
     p.own_status = own_status(&p.frontmatter, &prose);
+    p.managed = managed_blocks(text);
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);

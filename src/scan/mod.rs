@@ -1187,10 +1187,22 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             continue;
         }
         let editable = crate::roles::auto_edits(d.role);
+        // A block a tool manages between marker comments (`<!-- OMC:START -->`) is the tool's:
+        // its next run rewrites it, and in the tool's own repository it is what the tool
+        // installs. No edit inside one is proposed; the signal still reaches the model.
+        let managed = |s: &Suggestion| match &s.exact_edit.anchor {
+            Some(crate::report::Anchor::Lines(r)) => d
+                .parsed
+                .managed
+                .iter()
+                .any(|&(a, b)| a <= r.end_line && r.start_line <= b),
+            _ => false,
+        };
         let suggestions: Vec<Suggestion> = findings
             .iter()
             .filter(|_| editable)
             .filter_map(|f| f.suggestion.clone())
+            .filter(|s| !managed(s))
             .collect();
         let signals: Vec<Signal> = findings.into_iter().map(|f| f.signal).collect();
         tokens.push(d.raw_tokens);

@@ -517,15 +517,21 @@ pub const LEAD_IN_CUES: &[LeadInCue] = &[
 ];
 
 /// Words in the heading of the section a list sits in that make its items' paths recorded
-/// removals ("### What's Gone", "## 10. What this replaces / deletes"): the items name what the
-/// change took away. Only an item whose first path is the reference counts ("- 314-line
+/// removals ("### What's Gone", "## 10. What this replaces / deletes": the items name what the
+/// change took away) or intentions ("### New Files to Create"). Only an item whose first path is the reference counts ("- 314-line
 /// `PLUGIN.md` → replaced by `README.md`": not `README.md`).
-pub const SECTION_CUES: &[LeadInCue] = &[LeadInCue {
-    cue: "the removal is recorded",
-    words: &[
-        "gone", "removed", "deleted", "deletes", "replaces", "retired", "obsolete",
-    ],
-}];
+pub const SECTION_CUES: &[LeadInCue] = &[
+    LeadInCue {
+        cue: "the removal is recorded",
+        words: &[
+            "gone", "removed", "deleted", "deletes", "replaces", "retired", "obsolete",
+        ],
+    },
+    LeadInCue {
+        cue: "an intention",
+        words: &["to create", "to be created", "new files", "files to add"],
+    },
+];
 
 /// One row of [`LEAD_IN_CUES`] or [`SECTION_CUES`].
 #[derive(Debug, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
@@ -658,6 +664,51 @@ fn first_path_of(body: &str) -> Option<&str> {
         (Some(c), Some(l)) => Some(if c.0 < l.0 { c.1 } else { l.1 }),
         (c, l) => c.or(l).map(|x| x.1),
     }
+}
+
+/// Whether `written` lies in a dot-folder (`.planning/STATE.md`) that the tree no longer has.
+fn dot_folder_gone(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let w = written.strip_prefix("./").unwrap_or(written);
+    w.split_once('/').is_some_and(|(first, _)| {
+        first.len() > 1 && first.starts_with('.') && first != ".." && !ctx.tree.exists(first)
+    })
+}
+
+/// Folders a file is moved into to retire it (`ai_docs/cc_hooks_docs.md` to
+/// `ai_docs/legacy/cc_hooks_docs.md`, beside a new `claude_code_hooks_docs.md`). A reference to
+/// the old name is stale, but pointing it at the retired copy is seldom what its author wants:
+/// the rename is reported, with no edit proposed. Published as `scanner.missing_path_retired_folders`.
+pub const RETIRED_FOLDERS: &[&str] = &[
+    "legacy",
+    "archive",
+    "archived",
+    "deprecated",
+    "obsolete",
+    "attic",
+    "old",
+];
+
+/// Whether the rename of `written` to `to` moved it into a [`RETIRED_FOLDERS`] folder that its
+/// old path was not in.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::retired;
+/// assert!(retired("ai_docs/cc_hooks_docs.md", "ai_docs/legacy/cc_hooks_docs.md"));
+/// assert!(retired("docs/plan.md", "docs/Archive/plan.md"));
+/// assert!(!retired("legacy/a.md", "legacy/b/a.md") && !retired("docs/a.md", "guide/a.md"));
+/// ```
+pub fn retired(written: &str, to: &str) -> bool {
+    let folders = |p: &str| -> Vec<String> {
+        let segs: Vec<&str> = p.split('/').collect();
+        segs[..segs.len().saturating_sub(1)]
+            .iter()
+            .map(|s| s.to_lowercase())
+            .collect()
+    };
+    let before = folders(written);
+    folders(to)
+        .iter()
+        .any(|f| RETIRED_FOLDERS.contains(&f.as_str()) && !before.contains(f))
 }
 
 /// Words that make a path segment's name a made-up one (`integrations/my_agent/`,
@@ -1293,11 +1344,14 @@ impl Detector for MissingPath {
             // A backticked dot-folder path (`.claude/settings.json`, `.config/tool.yml`,
             // `.github/workflows/x.yml`) or `./file` names a file of the reader's project or
             // working folder, which a tool or a guide tells them about: a claim about this
-            // repository only where its history knows the path.
+            // repository only where its history knows the path. A deletion proves nothing
+            // when the dot-folder is gone as a whole (`.planning/STATE.md` after the project
+            // removed the `.planning/` it kept for its own work): what remains is the reader's.
             if r.via == crate::report::Via::Code
                 && written.starts_with('.')
                 && !written.starts_with("../")
-                && !evidence_of(&renamed, &deleted)
+                && (!evidence_of(&renamed, &deleted)
+                    || (renamed.is_none() && dot_folder_gone(ctx, written)))
             {
                 continue;
             }
@@ -1439,6 +1493,7 @@ impl Detector for MissingPath {
                             candidates,
                         )
                         && !repointed_elsewhere(ctx, candidates)
+                        && !retired(written, to)
                         && !link_out_of_site(ctx, doc, r.via, to) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
