@@ -587,6 +587,8 @@ pub struct History {
     base: Option<(std::sync::Arc<dyn PackedFacts>, usize)>,
     /// Why the history is incomplete, if it is.
     pub warnings: Vec<String>,
+    /// [`History::dot_folders_moved_out`], found on first use.
+    moved_out: std::sync::OnceLock<HashSet<String>>,
 }
 
 fn shifted(ev: LastEvent, k: usize) -> LastEvent {
@@ -668,6 +670,29 @@ impl History {
         let mut h = History::default();
         h.parse(bytes, &repo);
         h
+    }
+
+    /// The dot-folders (`.claude`) some file of which git last saw renamed to a path outside
+    /// them (`.claude/agents/a.md` to `templates/agents/a.md`): their content lives on
+    /// elsewhere, where a deleted dot-folder's (`.planning/`, a project's own notes) does not.
+    pub fn dot_folders_moved_out(&self) -> &HashSet<String> {
+        self.moved_out.get_or_init(|| {
+            let mut out = HashSet::new();
+            for p in self.paths() {
+                let Some((first, _)) = p.split_once('/') else {
+                    continue;
+                };
+                if !first.starts_with('.') || out.contains(first) {
+                    continue;
+                }
+                if let Some(LastEvent::RenamedTo(to, _, _)) = self.event(&p) {
+                    if !to.starts_with(&format!("{first}/")) {
+                        out.insert(first.to_string());
+                    }
+                }
+            }
+            out
+        })
     }
 
     /// Every path the history knows (an event or a touch), sorted.

@@ -164,6 +164,11 @@ pub struct ScannerPolicy {
     pub missing_path_test_input_folders: &'static [&'static str],
     /// Words in a list's lead-in line that make its paths outputs or intentions.
     pub missing_path_lead_in_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
+    /// Folders TypeDoc writes a page per declaration into: a site route through one is
+    /// generated where a TypeDoc configuration is.
+    pub typedoc_kind_folders: &'static [&'static str],
+    /// TypeDoc configuration files.
+    pub typedoc_configs: &'static [&'static str],
     /// Folders a rename into which retires a file: reported, no edit proposed.
     pub missing_path_retired_folders: &'static [&'static str],
     /// Words in a list's section heading that make its items' paths recorded removals.
@@ -501,6 +506,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             missing_path_section_cues: crate::scan::detectors::missing_path::SECTION_CUES,
             missing_path_retired_folders: crate::scan::detectors::missing_path::RETIRED_FOLDERS,
+            typedoc_kind_folders: crate::scan::detectors::missing_path::TYPEDOC_KIND_FOLDERS,
+            typedoc_configs: crate::scan::detectors::missing_path::TYPEDOC_CONFIGS,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,
             missing_path_start_object_words:

@@ -2894,9 +2894,14 @@ fn managed_blocks_retired_renames_source_pages_and_gone_dot_folders() {
         managed,
         "the managed block is the tool's"
     );
+    let cli = read(d, "cli/CLAUDE.md");
     assert!(
-        !read(d, "cli/CLAUDE.md").contains("Consult the official"),
+        !cli.contains("Consult the official"),
         "an unmarked copy goes"
+    );
+    assert_eq!(
+        cli, "# CLI\n\nThe CLI's own rules.\n",
+        "with the blank line before it"
     );
     let prime = read(d, ".claude/commands/prime.md");
     assert!(
@@ -2907,5 +2912,94 @@ fn managed_blocks_retired_renames_source_pages_and_gone_dot_folders() {
         read(d, "docs/commands/audit.md"),
         source,
         "a rendered page is not edited"
+    );
+}
+
+/// Held-out 26: an undocs site (`docs/.config/docs.yaml`) serves numbered folders without their
+/// numbers (`docs/2.deploy/0.index.md` is `/deploy/`), its redirects, and its `.docs/public/`
+/// assets; a site with a TypeDoc configuration generates its API pages
+/// (`/api/classes/openai/`); the paths of an item under "**Good examples**:" are examples and
+/// a `YYYYMMDD` name is a placeholder. A dot-folder the project moved elsewhere (`.claude/` into
+/// `templates/`) still names its files: a deleted one is reported; and a heading that only asks
+/// to list new files ("ALWAYS ADD NEW FILES HERE") plans nothing. A missing page of the site and
+/// a route outside the TypeDoc folders are still reported.
+#[test]
+fn undocs_typedoc_examples_and_moved_dot_folders() {
+    let r = repo();
+    let d = &r.root;
+    write(d, ".claude/docs/CACHE.md", "# Cache\n");
+    write(d, ".claude/agents/research.md", "# Research\n");
+    write(d, "src/db.ts", "export {};\n");
+    commit(d, "start");
+    std::fs::create_dir_all(d.join("templates/agents")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            ".claude/agents/research.md",
+            "templates/agents/research.md",
+        ],
+    );
+    git(d, &["rm", "-q", ".claude/docs/CACHE.md", "src/db.ts"]);
+    commit(d, "templates");
+    // What git leaves of the moved folder on disk is gone in a fresh clone.
+    let _ = std::fs::remove_dir_all(d.join(".claude"));
+    write(d, "agents/other.md", "# Other\n");
+    write(d, "reports/README.md", "# Reports\n");
+    write(
+        d,
+        "docs/.config/docs.yaml",
+        "name: Nitro\nredirects:\n  /deploy/node: /deploy/runtimes/node\n",
+    );
+    write(d, "docs/.docs/public/images/deploy.png", "png");
+    write(d, "docs/2.deploy/0.index.md", "# Deploy\n");
+    write(d, "docs/2.deploy/10.runtimes/1.node.md", "# Node\n");
+    write(
+        d,
+        "docs/1.guide/0.index.md",
+        "# Guide\n\nSee [deploy](/deploy/), [node](/deploy/runtimes/node), [old](/deploy/node), \
+         ![x](/images/deploy.png) and [gone](/guide/storage).\n",
+    );
+    write(d, "site/typedoc.json", "{}\n");
+    write(d, "site/astro.config.mjs", "export default {};\n");
+    write(
+        d,
+        "site/src/content/docs/llms.md",
+        "# LLMs\n\nSee [OpenAI](/api/classes/openai/) and [the guide](/api/guides/openai/).\n",
+    );
+    write(
+        d,
+        "CONTRIBUTING.md",
+        "# Contributing\n\n**Good examples**:\n- Agents: `code-reviewer.md`, `agents/python-pro.md`\n\n\
+         Reports go to `reports/analysis_YYYYMMDD_HHMMSS.md`.\n",
+    );
+    write(
+        d,
+        "templates/agents/research.md",
+        "# Research\n\nRead `.claude/docs/CACHE.md` first.\n",
+    );
+    write(
+        d,
+        "CLAUDE.md",
+        "# Project\n\n### Key File Purposes (ALWAYS ADD NEW FILES HERE)\n\n- `src/db.ts` - the database\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/1.guide/0.index.md",
+        "site/src/content/docs/llms.md",
+        "CONTRIBUTING.md",
+        "templates/agents/research.md",
+        "CLAUDE.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("missing-path", "/guide/storage")]),
+            (docs[1], vec![pair("missing-path", "/api/guides/openai/")]),
+            (docs[2], vec![]),
+            (docs[3], vec![pair("missing-path", ".claude/docs/CACHE.md")]),
+            (docs[4], vec![pair("missing-path", "src/db.ts")]),
+        ]
     );
 }

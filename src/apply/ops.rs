@@ -246,7 +246,23 @@ fn dedupe(ws: &mut Workspace, ctx: &Ctx, edit: &ExactEdit) -> Result<EntryPlan, 
             ctx.entry.path
         )));
     }
-    let mut plan = single(rewrite(&ctx.entry.path, text::splice(&text, s, e, ""), s));
+    // A blank line beside the block goes with it (`text::removal_span`), unless an earlier
+    // entry of the batch changed that line.
+    let (from, upto) = text::removal_span(&text, s, e);
+    let (from, upto) = if upto > e
+        && ws
+            .check_lines(&ctx.entry.path, (upto, upto), true, false)
+            .is_err()
+    {
+        (s, e)
+    } else {
+        (from, upto)
+    };
+    let mut plan = single(rewrite(
+        &ctx.entry.path,
+        text::splice(&text, from, upto, ""),
+        from,
+    ));
     plan.protect.push((cpath.to_string(), cs, ce));
     Ok(plan)
 }

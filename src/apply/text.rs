@@ -43,6 +43,32 @@ pub fn span(text: &str, start: u32, end: u32) -> String {
     lines(text)[start as usize - 1..end as usize].concat()
 }
 
+/// The lines a removal of lines `start..=end` takes, so that the page keeps one blank line
+/// between the block's neighbours, not two (markdownlint's MD012), and ends without a blank
+/// line: the blank line after the block when one stays before it (or the block opens the
+/// file), or, for a block that ends the file, the blank line before it.
+///
+/// ```
+/// use hygiene::apply::text::removal_span;
+/// assert_eq!(removal_span("# T\n\nx\n\n## A\n", 3, 3), (3, 4));
+/// assert_eq!(removal_span("# T\nx\n\n## A\n", 2, 2), (2, 2));
+/// assert_eq!(removal_span("x\n\ny\n", 1, 1), (1, 2));
+/// assert_eq!(removal_span("# T\n\nx\n", 3, 3), (2, 3));
+/// assert_eq!(removal_span("# T\nx\n", 2, 2), (2, 2));
+/// ```
+pub fn removal_span(text: &str, start: u32, end: u32) -> (u32, u32) {
+    let ls = lines(text);
+    let blank = |n: u32| n >= 1 && ls.get(n as usize - 1).is_some_and(|l| l.trim().is_empty());
+    let last = end as usize >= ls.len();
+    if (start == 1 || blank(start - 1)) && blank(end + 1) {
+        (start, end + 1)
+    } else if last && start > 1 && blank(start - 1) {
+        (start - 1, end)
+    } else {
+        (start, end)
+    }
+}
+
 /// `text` with lines `start..=end` replaced by `middle` (anchor already checked). When the
 /// replaced lines were the file's tail and the file had no final newline, the new last line
 /// loses its terminator too, so the file keeps its final-newline state.

@@ -330,7 +330,9 @@ pub fn extension(path: &str) -> Option<&str> {
     (!stem.is_empty() && !ext.is_empty()).then_some(ext)
 }
 
-fn known_extension(path: &str) -> bool {
+/// Whether `path` ends with an extension of source code or of a file a document names
+/// ([`SOURCE_EXTENSIONS`], [`PATH_EXTENSIONS`]).
+pub fn known_extension(path: &str) -> bool {
     extension(path).is_some_and(|e| {
         SOURCE_EXTENSIONS
             .iter()

@@ -100,8 +100,8 @@ pub fn route_group(seg: &str) -> bool {
 }
 
 /// A path segment without its ordering prefix (`02-stream-text.mdx` → `stream-text.mdx`,
-/// `1_intro` → `intro`), as Docusaurus, Fumadocs and Nextra routes drop it; `None` when it has
-/// none.
+/// `1_intro` → `intro`, `2.deploy` → `deploy`), as Docusaurus, Fumadocs, Nextra, Nuxt Content
+/// and undocs routes drop it; `None` when it has none.
 ///
 /// ```
 /// use hygiene::scan::refs::unnumbered_segment;
@@ -110,11 +110,26 @@ pub fn route_group(seg: &str) -> bool {
 /// assert_eq!(unnumbered_segment("2024-recap.md"), Some("recap.md"));
 /// assert_eq!(unnumbered_segment("v2-api"), None);
 /// assert_eq!(unnumbered_segment("404.md"), None);
+/// assert_eq!(unnumbered_segment("2.deploy"), Some("deploy"));
+/// assert_eq!(unnumbered_segment("0.index.md"), Some("index.md"));
+/// assert_eq!(unnumbered_segment("1.2"), None);
 /// ```
 pub fn unnumbered_segment(seg: &str) -> Option<&str> {
     let digits = seg.bytes().take_while(u8::is_ascii_digit).count();
     let rest = seg.get(digits..)?;
-    let rest = rest.strip_prefix(['-', '_'])?;
+    // Nuxt Content and undocs number with a dot (`2.deploy`, `0.index.md`); a version
+    // (`1.2`) is no ordering prefix.
+    // (Nor is a number's own extension: `404.md`.)
+    let rest = match rest.strip_prefix('.') {
+        Some(r)
+            if r.starts_with(|c: char| c.is_alphabetic())
+                && (r.contains('.') || !super::markdown::known_extension(&format!("x.{r}"))) =>
+        {
+            r
+        }
+        Some(_) => return None,
+        None => rest.strip_prefix(['-', '_'])?,
+    };
     (digits > 0 && !rest.is_empty()).then_some(rest)
 }
 

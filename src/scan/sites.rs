@@ -28,6 +28,36 @@ pub struct SiteRule {
     pub content_roots: &'static [&'static str],
 }
 
+/// The `redirects:` map of a YAML configuration (undocs' `.config/docs.yaml`): each indented
+/// `/from: /to` line under it.
+///
+/// ```
+/// use hygiene::scan::sites::read_yaml_redirects;
+/// let t = "name: Nitro\nredirects:\n  /deploy/node: /deploy/runtimes/node\n  \"/a\": '/b'\nurl: x\n";
+/// assert_eq!(read_yaml_redirects(t), [("/deploy/node".to_string(), "/deploy/runtimes/node".to_string()), ("/a".into(), "/b".into())]);
+/// ```
+pub fn read_yaml_redirects(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for l in text.lines() {
+        if !l.starts_with([' ', '\t']) {
+            inside = l.trim_end() == "redirects:";
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        let unquote = |v: &str| v.trim().trim_matches(['"', '\'']).to_string();
+        if let Some((from, to)) = l.trim().split_once(": ") {
+            let (from, to) = (unquote(from), unquote(to));
+            if from.starts_with('/') && !to.is_empty() {
+                out.push((from, to));
+            }
+        }
+    }
+    out
+}
+
 /// The site table, tried in order; the nearest site root above a page wins.
 pub const SITE_RULES: &[SiteRule] = &[
     SiteRule {
@@ -91,6 +121,13 @@ pub const SITE_RULES: &[SiteRule] = &[
         generator: "hugging face doc-builder",
         markers: &["_toctree.yml"],
         content_roots: &[""],
+    },
+    SiteRule {
+        // unjs' undocs (Nitro, h3): numbered folders (`2.deploy/0.index.md` is `/deploy/`) and
+        // assets under `.docs/public/`.
+        generator: "undocs",
+        markers: &[".config/docs.yaml"],
+        content_roots: &["", ".docs/public"],
     },
     SiteRule {
         generator: "fern",
@@ -299,7 +336,7 @@ impl Sites {
 }
 
 /// `root`-relative `a` and `b` joined (either may be empty).
-fn join(a: &str, b: &str) -> String {
+pub fn join(a: &str, b: &str) -> String {
     match (a.is_empty(), b.is_empty()) {
         (true, _) => b.to_string(),
         (_, true) => a.to_string(),
@@ -829,11 +866,22 @@ impl Sites {
     /// Finds every site root in the walked tree.
     pub fn new(tree: &Tree) -> Sites {
         let mut roots: Vec<(String, &'static SiteRule)> = Vec::new();
+        // A marker is a file or folder name, or a path under the root (`.config/docs.yaml`).
+        let root_of = |p: &'_ str, m: &str| -> Option<String> {
+            if p == m {
+                return Some(String::new());
+            }
+            p.strip_suffix(m)
+                .and_then(|d| d.strip_suffix('/'))
+                .map(str::to_string)
+        };
         for p in tree.files.iter().chain(tree.dirs.iter()) {
-            let (dir, name) = p.rsplit_once('/').unwrap_or(("", p.as_str()));
-            if let Some(rule) = SITE_RULES.iter().find(|r| r.markers.contains(&name)) {
-                if !roots.iter().any(|(d, _)| d == dir) {
-                    roots.push((dir.to_string(), rule));
+            let found = SITE_RULES
+                .iter()
+                .find_map(|r| r.markers.iter().find_map(|m| root_of(p, m)).map(|d| (d, r)));
+            if let Some((dir, rule)) = found {
+                if !roots.iter().any(|(d, _)| *d == dir) {
+                    roots.push((dir, rule));
                 }
             }
         }
@@ -899,6 +947,12 @@ impl Sites {
                         "mkdocs" if !docs_dirs.contains_key(dir) => {
                             if let Some(d) = read_docs_dir(&text) {
                                 docs_dirs.insert(dir.clone(), d);
+                            }
+                        }
+                        "undocs" => {
+                            let r = read_yaml_redirects(&text);
+                            if !r.is_empty() {
+                                redirects.entry(dir.clone()).or_default().extend(r);
                             }
                         }
                         "nextra / next" if m.starts_with("next.config") => {

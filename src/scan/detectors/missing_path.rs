@@ -503,6 +503,12 @@ pub const LEAD_IN_CUES: &[LeadInCue] = &[
             "are generated",
         ],
     },
+    // Any path of an item under "**Good examples**:" is one (not only an item that is the
+    // path: "- Subagents: `code-reviewer.md`, `python-pro.md`").
+    LeadInCue {
+        cue: "an example",
+        words: &["example"],
+    },
     LeadInCue {
         cue: "an intention",
         words: &[
@@ -529,7 +535,7 @@ pub const SECTION_CUES: &[LeadInCue] = &[
     },
     LeadInCue {
         cue: "an intention",
-        words: &["to create", "to be created", "new files", "files to add"],
+        words: &["files to create", "files to be created", "files to add"],
     },
 ];
 
@@ -561,6 +567,8 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(steps, 2, "scripts/gen.sh"), None);
 /// let nested = "- Files to create:\n  - `src/new.rs`\n";
 /// assert_eq!(context_cue(nested, 2, "src/new.rs"), Some("an intention"));
+/// let good = "**Good examples**:\n- Subagents: `code-reviewer.md`, `python-pro.md`\n";
+/// assert_eq!(context_cue(good, 2, "python-pro.md"), Some("an example"));
 /// let gone = "### What's Gone\n\n- `openspec/AGENTS.md` — obsolete\n";
 /// assert_eq!(context_cue(gone, 3, "openspec/AGENTS.md"), Some("the removal is recorded"));
 /// let replaced = "## What this replaces\n\nFrom v0.3:\n- 314-line `PLUGIN.md` → replaced by `README.md`\n";
@@ -587,9 +595,11 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
             .any(|w| cell.contains(w))
             .then_some("an intention");
     }
+    // (A marker and a space: `**Good examples**:` is a bold lead-in, not an item.)
     let item = |l: &str| {
         let t = l.trim_start();
-        t.starts_with(['-', '*', '+'])
+        t.strip_prefix(['-', '*', '+'])
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
             || t.split_once(". ")
                 .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
@@ -615,10 +625,12 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
             continue;
         }
         let lead = l.trim().to_lowercase();
-        let cue = (names_it_first && lead.ends_with(':'))
+        let cue = lead
+            .ends_with(':')
             .then(|| {
                 LEAD_IN_CUES
                     .iter()
+                    .filter(|c| names_it_first || c.cue == "an example")
                     .find(|c| c.words.iter().any(|w| lead.contains(w)))
             })
             .flatten();
@@ -666,11 +678,19 @@ fn first_path_of(body: &str) -> Option<&str> {
     }
 }
 
-/// Whether `written` lies in a dot-folder (`.planning/STATE.md`) that the tree no longer has.
+/// Whether `written` lies in a dot-folder (`.planning/STATE.md`) that the tree no longer has,
+/// and none of whose files moved elsewhere (a `.claude/` that became `templates/` lives on
+/// there: its paths are still the project's).
 fn dot_folder_gone(ctx: &TreeCtx<'_>, written: &str) -> bool {
     let w = written.strip_prefix("./").unwrap_or(written);
     w.split_once('/').is_some_and(|(first, _)| {
-        first.len() > 1 && first.starts_with('.') && first != ".." && !ctx.tree.exists(first)
+        first.len() > 1
+            && first.starts_with('.')
+            && first != ".."
+            && !ctx.tree.exists(first)
+            && !ctx
+                .history
+                .is_some_and(|h| h.dot_folders_moved_out().contains(first))
     })
 }
 
@@ -726,6 +746,7 @@ pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz",
 /// assert!(!placeholder_path("docs/setup.md") && !placeholder_path("v1.2.3/notes.md"));
 /// assert!(!placeholder_path("src/mystery.rs") && !placeholder_path("examples/basic.md"));
 /// assert!(placeholder_path("changelogs/0.MINOR.x.md") && placeholder_path("notes/YYYY-MM-DD.md"));
+/// assert!(placeholder_path("reports/security-analysis_YYYYMMDD_HHMMSS.md"));
 /// assert!(!placeholder_path("docs/VERSIONING.md") && !placeholder_path("changelogs/0.9.x.md"));
 /// assert!(placeholder_path("src/package_name/") && placeholder_path("skills/skill-name/SKILL.md"));
 /// assert!(!placeholder_path("src/display_name.rs") && !placeholder_path("src/names/x.rs"));
@@ -777,8 +798,9 @@ pub const PLACEHOLDER_NAMES: &[&str] = &[
 
 /// Capitalised words that stand for a version's part or a date in a path pattern
 /// (`changelogs/0.MINOR.x.md`, `notes/YYYY-MM-DD.md`): matched as written.
-pub const PLACEHOLDER_VERSION_WORDS: &[&str] =
-    &["MAJOR", "MINOR", "PATCH", "VERSION", "YYYY", "MM", "DD"];
+pub const PLACEHOLDER_VERSION_WORDS: &[&str] = &[
+    "MAJOR", "MINOR", "PATCH", "VERSION", "YYYY", "MM", "DD", "YYYYMMDD", "HHMMSS", "HHMM",
+];
 
 /// Whether git's new name `to` is shipped content (a template another project copies) while
 /// the document naming the old one is not; or, whatever the document, a file named as a
@@ -1158,6 +1180,47 @@ fn moved_under_since(
     to.ends_with(&format!("/{w}")) && ctx.history.is_some_and(|h| rename_predates(h, doc, cands))
 }
 
+/// The folders TypeDoc's Markdown and HTML themes write one page per declaration into
+/// (`classes/openai.md`, `functions/run.html`). Published as `scanner.typedoc_kind_folders`.
+pub const TYPEDOC_KIND_FOLDERS: &[&str] = &[
+    "classes",
+    "interfaces",
+    "functions",
+    "enums",
+    "type-aliases",
+    "variables",
+    "namespaces",
+];
+
+/// The TypeDoc configuration files that make a site's (or the repository's) API reference
+/// generated at build time.
+pub const TYPEDOC_CONFIGS: &[&str] = &[
+    "typedoc.json",
+    "typedoc.config.js",
+    "typedoc.config.mjs",
+    "typedoc.config.cjs",
+];
+
+/// Whether a site page's missing route is a page TypeDoc generates at build time: a
+/// declaration under one of [`TYPEDOC_KIND_FOLDERS`] (`/api/classes/openai/`), where the site's
+/// root or the repository's holds a TypeDoc configuration. The pages are not in the tree.
+fn typedoc_route(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
+    let Some((site, _)) = ctx.tree.sites().of(&doc.path) else {
+        return false;
+    };
+    let segs: Vec<&str> = written.trim_matches('/').split('/').collect();
+    let kind_then_page = segs
+        .iter()
+        .position(|s| TYPEDOC_KIND_FOLDERS.contains(s))
+        .is_some_and(|i| i + 2 == segs.len());
+    kind_then_page
+        && [site, ""].iter().any(|root| {
+            TYPEDOC_CONFIGS
+                .iter()
+                .any(|c| ctx.tree.files.contains(&crate::scan::sites::join(root, c)))
+        })
+}
+
 /// Whether a site page's missing route names a page by its frontmatter `slug`, `url` or
 /// `aliases` (Hugo and Docusaurus serve a page at its slug, whatever its file is called).
 fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
@@ -1436,6 +1499,7 @@ impl Detector for MissingPath {
             if r.via == crate::report::Via::Link
                 && !evidence
                 && (served_by_slug(ctx, doc, written)
+                    || typedoc_route(ctx, doc, written)
                     || crate::scan::sites::route_ignored(ctx.tree, &doc.path, written))
             {
                 continue;
