@@ -169,6 +169,8 @@ pub struct ScannerPolicy {
     pub typedoc_kind_folders: &'static [&'static str],
     /// TypeDoc configuration files.
     pub typedoc_configs: &'static [&'static str],
+    /// Dot-folders of the repository's own hosting and CI, whose files are always its own.
+    pub missing_path_host_dot_folders: &'static [&'static str],
     /// Folders a rename into which retires a file: reported, no edit proposed.
     pub missing_path_retired_folders: &'static [&'static str],
     /// Words in a list's section heading that make its items' paths recorded removals.
@@ -506,6 +508,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             missing_path_section_cues: crate::scan::detectors::missing_path::SECTION_CUES,
             missing_path_retired_folders: crate::scan::detectors::missing_path::RETIRED_FOLDERS,
+            missing_path_host_dot_folders: crate::scan::detectors::missing_path::HOST_DOT_FOLDERS,
             typedoc_kind_folders: crate::scan::detectors::missing_path::TYPEDOC_KIND_FOLDERS,
             typedoc_configs: crate::scan::detectors::missing_path::TYPEDOC_CONFIGS,
             missing_path_template_name_endings:

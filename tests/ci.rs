@@ -100,7 +100,8 @@ fn check_accept_suggestions_apply_fixes_the_rename_and_the_duplicate_and_nothing
     // The rename is fixed and the copy removed, byte for byte.
     let claude_fixed = CLAUDE_MD.replace("`src/old.rs`", "`src/new.rs`");
     assert_eq!(read(root, "CLAUDE.md"), claude_fixed);
-    let guide_fixed = GUIDE_MD.replacen(BLOCK, "", 1);
+    // The block goes with the blank line after it: one blank line stays between its neighbours.
+    let guide_fixed = GUIDE_MD.replacen(&format!("{BLOCK}\n"), "", 1);
     assert_eq!(read(root, "docs/CLAUDE.md"), guide_fixed);
     // The dirty served plan is a confirm-tier entry: reported, not applied.
     assert_eq!(read(root, "docs/plans/rename.md"), edited_plan);

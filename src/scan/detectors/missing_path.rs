@@ -678,15 +678,20 @@ fn first_path_of(body: &str) -> Option<&str> {
     }
 }
 
-/// Whether `written` lies in a dot-folder (`.planning/STATE.md`) that the tree no longer has,
-/// and none of whose files moved elsewhere (a `.claude/` that became `templates/` lives on
-/// there: its paths are still the project's).
+/// The dot-folders of the repository's own hosting and CI (`.github/workflows/ci.yml`): a
+/// document naming one of their files means this repository's, even after the folder is gone.
+pub const HOST_DOT_FOLDERS: &[&str] = &[".github", ".gitlab", ".circleci", ".buildkite"];
+
+/// Whether `written` lies in a tool's dot-folder (`.planning/STATE.md`, not one of
+/// [`HOST_DOT_FOLDERS`]) that the tree no longer has, and none of whose files moved elsewhere
+/// (a `.claude/` that became `templates/` lives on there: its paths are still the project's).
 fn dot_folder_gone(ctx: &TreeCtx<'_>, written: &str) -> bool {
     let w = written.strip_prefix("./").unwrap_or(written);
     w.split_once('/').is_some_and(|(first, _)| {
         first.len() > 1
             && first.starts_with('.')
             && first != ".."
+            && !HOST_DOT_FOLDERS.contains(&first)
             && !ctx.tree.exists(first)
             && !ctx
                 .history
