@@ -2971,7 +2971,7 @@ fn undocs_typedoc_examples_and_moved_dot_folders() {
         d,
         "CONTRIBUTING.md",
         "# Contributing\n\n**Good examples**:\n- Agents: `code-reviewer.md`, `agents/python-pro.md`\n\n\
-         Reports go to `reports/analysis_YYYYMMDD_HHMMSS.md`.\n",
+         Reports go to `reports/analysis_YYYYMMDD_HHMMSS.md`.\n\nSee the examples:\n\n- `agents/reviewer.md` - a reviewer\n",
     );
     write(
         d,
@@ -2997,7 +2997,7 @@ fn undocs_typedoc_examples_and_moved_dot_folders() {
         [
             (docs[0], vec![pair("missing-path", "/guide/storage")]),
             (docs[1], vec![pair("missing-path", "/api/guides/openai/")]),
-            (docs[2], vec![]),
+            (docs[2], vec![pair("missing-path", "agents/reviewer.md")]),
             (docs[3], vec![pair("missing-path", ".claude/docs/CACHE.md")]),
             (docs[4], vec![pair("missing-path", "src/db.ts")]),
         ]

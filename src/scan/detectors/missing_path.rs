@@ -504,10 +504,16 @@ pub const LEAD_IN_CUES: &[LeadInCue] = &[
         ],
     },
     // Any path of an item under "**Good examples**:" is one (not only an item that is the
-    // path: "- Subagents: `code-reviewer.md`, `python-pro.md`").
+    // path: "- Subagents: `code-reviewer.md`, `python-pro.md`"). Not "examples" alone: "See the
+    // examples:" lists the repository's example files.
     LeadInCue {
         cue: "an example",
-        words: &["example"],
+        words: &[
+            "good example",
+            "bad example",
+            "correct example",
+            "incorrect example",
+        ],
     },
     LeadInCue {
         cue: "an intention",
@@ -714,15 +720,17 @@ pub const RETIRED_FOLDERS: &[&str] = &[
 ];
 
 /// Whether the rename of `written` to `to` moved it into a [`RETIRED_FOLDERS`] folder that its
-/// old path was not in.
+/// old path was not in, and the document `doc` naming it is not in: a document that moved into
+/// `src/legacy/` with its code describes the retired code, and follows it.
 ///
 /// ```
 /// use hygiene::scan::detectors::missing_path::retired;
-/// assert!(retired("ai_docs/cc_hooks_docs.md", "ai_docs/legacy/cc_hooks_docs.md"));
-/// assert!(retired("docs/plan.md", "docs/Archive/plan.md"));
-/// assert!(!retired("legacy/a.md", "legacy/b/a.md") && !retired("docs/a.md", "guide/a.md"));
+/// assert!(retired(".claude/commands/prime.md", "ai_docs/cc_hooks_docs.md", "ai_docs/legacy/cc_hooks_docs.md"));
+/// assert!(retired("README.md", "docs/plan.md", "docs/Archive/plan.md"));
+/// assert!(!retired("README.md", "legacy/a.md", "legacy/b/a.md") && !retired("README.md", "docs/a.md", "guide/a.md"));
+/// assert!(!retired("src/legacy/CLAUDE.md", "src/app/graph.py", "src/legacy/graph.py"));
 /// ```
-pub fn retired(written: &str, to: &str) -> bool {
+pub fn retired(doc: &str, written: &str, to: &str) -> bool {
     let folders = |p: &str| -> Vec<String> {
         let segs: Vec<&str> = p.split('/').collect();
         segs[..segs.len().saturating_sub(1)]
@@ -730,10 +738,10 @@ pub fn retired(written: &str, to: &str) -> bool {
             .map(|s| s.to_lowercase())
             .collect()
     };
-    let before = folders(written);
+    let (before, here) = (folders(written), folders(doc));
     folders(to)
         .iter()
-        .any(|f| RETIRED_FOLDERS.contains(&f.as_str()) && !before.contains(f))
+        .any(|f| RETIRED_FOLDERS.contains(&f.as_str()) && !before.contains(f) && !here.contains(f))
 }
 
 /// Words that make a path segment's name a made-up one (`integrations/my_agent/`,
@@ -1562,7 +1570,7 @@ impl Detector for MissingPath {
                             candidates,
                         )
                         && !repointed_elsewhere(ctx, candidates)
-                        && !retired(written, to)
+                        && !retired(&doc.path, written, to)
                         && !link_out_of_site(ctx, doc, r.via, to) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
