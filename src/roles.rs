@@ -510,10 +510,7 @@ impl Roles {
             return o.role;
         }
         // A fixture's README documents it (a test app's setup): only the data is test data.
-        let readme = rel
-            .rsplit('/')
-            .next()
-            .is_some_and(|n| n.to_ascii_lowercase().starts_with("readme."));
+        let readme = is_readme(rel);
         // The first row (in table order) with a matching glob, a fixture row aside for a README.
         let (set, rows) = defaults();
         if let Some(role) = set
@@ -595,15 +592,34 @@ impl Roles {
 
     /// The role of a document on disk (its text read for frontmatter and markers).
     pub fn of_file(&self, root: &Path, rel: &str) -> Role {
-        let text = crate::paths::resolve_inside(root, rel, false)
-            .ok()
-            .filter(|p| p.is_file())
-            .and_then(|p| std::fs::read(p).ok())
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default();
-        let fm = crate::scan::markdown::frontmatter(&text);
-        self.of_doc(rel, &text, fm.get(FRONTMATTER_KEY).map(|(v, _)| v))
+        self.of_text(rel, &file_text(root, rel))
     }
+
+    /// The role of the document `rel` whose text is `text` (its frontmatter read for a stated
+    /// role).
+    pub fn of_text(&self, rel: &str, text: &str) -> Role {
+        let fm = crate::scan::markdown::frontmatter(text);
+        self.of_doc(rel, text, fm.get(FRONTMATTER_KEY).map(|(v, _)| v))
+    }
+}
+
+/// The text of the document `rel` on disk, as roles read it: empty when it is not a regular
+/// file inside the root, invalid UTF-8 replaced.
+pub fn file_text(root: &Path, rel: &str) -> String {
+    crate::paths::resolve_inside(root, rel, false)
+        .ok()
+        .filter(|p| p.is_file())
+        .and_then(|p| std::fs::read(p).ok())
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default()
+}
+
+/// Whether a root-relative path names a README (`README.md`, `readme.mdx`, any case).
+pub fn is_readme(rel: &str) -> bool {
+    rel.rsplit('/')
+        .next()
+        .and_then(|n| n.get(..7))
+        .is_some_and(|n| n.eq_ignore_ascii_case("readme."))
 }
 
 /// Whether a text is a template: placeholders (`{{ name }}`, `<%= x %>`, `{% if %}`) at least
@@ -629,10 +645,7 @@ pub fn is_template(text: &str) -> bool {
     let prose: String = text
         .lines()
         .enumerate()
-        .filter(|(i, _)| {
-            let n = *i as u32 + 1;
-            !fences.iter().any(|&(a, b)| a <= n && n <= b)
-        })
+        .filter(|(i, _)| !crate::scan::markdown::in_fences(&fences, *i as u32 + 1))
         .map(|(_, l)| without_code_spans(l))
         .collect::<Vec<_>>()
         .join("\n");

@@ -614,7 +614,9 @@ fn auto_gate(e: &Entry, live: &mut Live) -> Result<Option<String>, Refusal> {
             ));
         }
         let root = live.root;
-        let role = live.roles().of_file(root, &e.path);
+        // Read once: for its role, and for the blocks tools manage in it.
+        let text = crate::roles::file_text(root, &e.path);
+        let role = live.roles().of_text(&e.path, &text);
         if !crate::roles::auto_edits_kind(role, edit.kind) {
             return Err(Refusal::hard(format!(
                 "`{}` is {} content, which is never edited without a prompt [auto-on-record]",
@@ -623,15 +625,10 @@ fn auto_gate(e: &Entry, live: &mut Live) -> Result<Option<String>, Refusal> {
             )));
         }
         if let Some(crate::report::Anchor::Lines(r)) = &edit.anchor {
-            let text = crate::paths::resolve_inside(root, &e.path, false)
-                .ok()
-                .and_then(|p| std::fs::read(p).ok())
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-                .unwrap_or_default();
-            let text = crate::scan::markdown::strip_bom(&text);
-            if let Some((a, b)) = crate::scan::markdown::managed_blocks(text)
-                .into_iter()
-                .find(|&(a, b)| a <= r.end_line && r.start_line <= b)
+            let managed =
+                crate::scan::markdown::managed_blocks(crate::scan::markdown::strip_bom(&text));
+            if let Some((a, b)) =
+                crate::scan::markdown::managed_at(&managed, r.start_line, r.end_line)
             {
                 return Err(Refusal::hard(format!(
                     "lines {}-{} of `{}` lie in the block a tool manages at lines {a}-{b} (between marker comments), which is never edited without a prompt [auto-managed-block]",

@@ -919,7 +919,7 @@ pub fn managed_blocks(text: &str) -> Vec<(u32, u32)> {
         else {
             continue;
         };
-        if fences.iter().any(|&(a, b)| a <= n && n <= b) {
+        if in_fences(&fences, n) {
             continue;
         }
         let lower = inner.to_lowercase();
@@ -941,6 +941,19 @@ pub fn managed_blocks(text: &str) -> Vec<(u32, u32)> {
         out.push((a, n));
     }
     out
+}
+
+/// The managed block of `managed` ([`managed_blocks`]) that lines `start..=end` reach into.
+pub fn managed_at(managed: &[(u32, u32)], start: u32, end: u32) -> Option<(u32, u32)> {
+    managed
+        .iter()
+        .copied()
+        .find(|&(a, b)| a <= end && start <= b)
+}
+
+/// Whether line `n` (1-based) lies in one of `fences` ([`fence_lines`]).
+pub fn in_fences(fences: &[(u32, u32)], n: u32) -> bool {
+    fences.iter().any(|&(a, b)| a <= n && n <= b)
 }
 
 /// The document's own status ([`Parsed::own_status`]): the frontmatter's `status`, else the

@@ -382,10 +382,7 @@ fn recorded_folders(docs: &mut [Doc], roles: &crate::roles::Roles) {
     let folders: Vec<String> = docs
         .iter()
         .filter(|d| {
-            let name = d.path.rsplit('/').next().unwrap_or(&d.path);
-            name.get(..7)
-                .is_some_and(|n| n.eq_ignore_ascii_case("readme."))
-                && crate::roles::record_status(&d.parsed.own_status)
+            crate::roles::is_readme(&d.path) && crate::roles::record_status(&d.parsed.own_status)
         })
         .map(|d| {
             d.path
@@ -1191,11 +1188,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         // its next run rewrites it, and in the tool's own repository it is what the tool
         // installs. No edit inside one is proposed; the signal still reaches the model.
         let managed = |s: &Suggestion| match &s.exact_edit.anchor {
-            Some(crate::report::Anchor::Lines(r)) => d
-                .parsed
-                .managed
-                .iter()
-                .any(|&(a, b)| a <= r.end_line && r.start_line <= b),
+            Some(crate::report::Anchor::Lines(r)) => {
+                markdown::managed_at(&d.parsed.managed, r.start_line, r.end_line).is_some()
+            }
             _ => false,
         };
         let suggestions: Vec<Suggestion> = findings

@@ -650,10 +650,7 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
     let fences = crate::scan::markdown::fence_lines(text);
     let heading = (0..=j)
         .rev()
-        .filter(|&k| {
-            let n = k as u32 + 1;
-            !fences.iter().any(|&(a, b)| a <= n && n <= b)
-        })
+        .filter(|&k| !crate::scan::markdown::in_fences(&fences, k as u32 + 1))
         .map(|k| lines[k].trim())
         .find(|l| l.starts_with('#') && l.trim_start_matches('#').starts_with(' '))?
         .to_lowercase();
