@@ -156,6 +156,10 @@ pub struct ScannerPolicy {
     pub missing_path_example_labels: &'static [&'static str],
     /// Words in a table column's header that plan its paths ("Target Location").
     pub missing_path_plan_columns: &'static [&'static str],
+    /// Words in a table column's header that make its paths examples ("Pattern Example").
+    pub missing_path_example_columns: &'static [&'static str],
+    /// HTML entity names a site generator keeps in a heading's slug (`&mdash;` as `mdash`).
+    pub anchor_entity_words: &'static [&'static str],
     /// Folders holding a project template: a path in code that is there under one (or under
     /// one of its children) names the generated project's file, not a missing one.
     pub missing_path_template_folders: &'static [&'static str],
@@ -502,6 +506,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
+            missing_path_example_columns: crate::scan::detectors::missing_path::EXAMPLE_COLUMNS,
+            anchor_entity_words: crate::scan::detectors::missing_anchor::ENTITY_WORDS,
             missing_path_template_folders: crate::scan::refs::TEMPLATE_FOLDERS,
             missing_path_test_input_folders:
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,

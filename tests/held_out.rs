@@ -3003,3 +3003,159 @@ fn undocs_typedoc_examples_and_moved_dot_folders() {
         ]
     );
 }
+
+/// Held-out set 27: a Nuxt Content site's numbered folders, a blog's dated routes, a
+/// Docusaurus `slug:` under the docs' route base, a Next.js route handler and a blog catch-all,
+/// a page linked by its route (no extension), a Markdown parser's test cases, an example
+/// column, files listed under their folder, an instruction not to add a file, statuses named
+/// in a transition, and a VitePress slug that keeps `&mdash;`. Each still reports a route to
+/// no page, a broken link or a path that is gone.
+#[test]
+fn set_27_sites_test_cases_and_folder_lists() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "init.sh", "#!/bin/sh\n");
+    write(d, "tailwind.config.js", "module.exports = {};\n");
+    write(d, "deploy.sh", "#!/bin/sh\n");
+    commit(d, "start");
+    git(
+        d,
+        &["rm", "-q", "init.sh", "tailwind.config.js", "deploy.sh"],
+    );
+    commit(d, "v4");
+    // Nuxt Content: `3.components/button.md` is `/components/button`.
+    write(d, "ui/content.config.ts", "export default {};\n");
+    write(d, "ui/content/3.components/button.md", "# Button\n");
+    write(
+        d,
+        "ui/content/2.composables/use-toast.md",
+        "# useToast\n\nSee [Button](/components/button) and [Toast](/components/toast).\n",
+    );
+    // VitePress: dated posts, and a slug that keeps the entity's name.
+    write(d, "web/.vitepress/config.ts", "export default {};\n");
+    write(
+        d,
+        "web/blog/posts/2024-07-17-electric-next.md",
+        "# Next\n\n### WAL growth &mdash; why is storage filling up?\n",
+    );
+    write(
+        d,
+        "web/blog/posts/2024-08-01-later.md",
+        "# Later\n\nSee [next](/blog/2024/07/17/electric-next), [WAL](/blog/posts/2024-07-17-electric-next#wal-growth-mdash-why-is-storage-filling-up) \
+         and [lost](/blog/2024/07/18/electric-next).\n",
+    );
+    // Docusaurus: a page's `slug:` under the docs' route base `/docs/`.
+    write(d, "www/docusaurus.config.js", "module.exports = {};\n");
+    write(
+        d,
+        "www/docs/client/app-router/setup.mdx",
+        "---\nslug: /client/nextjs/app-router-setup\n---\n# Setup\n",
+    );
+    write(
+        d,
+        "www/docs/client/overview.mdx",
+        "# Overview\n\nSee [setup](/docs/client/nextjs/app-router-setup) and [gone](/docs/client/nextjs/pages-setup).\n",
+    );
+    // Next.js: a route handler, and a blog catch-all over a plural content folder.
+    write(d, "site/next.config.js", "module.exports = {};\n");
+    write(
+        d,
+        "site/app/llms.txt/route.ts",
+        "export const GET = () => {};\n",
+    );
+    write(
+        d,
+        "site/app/blog/[[...slug]]/page.tsx",
+        "export default () => null;\n",
+    );
+    write(d, "site/content/blogs/1-7-rc.mdx", "# 1.7 RC\n");
+    write(
+        d,
+        "site/content/docs/ai.mdx",
+        "# AI\n\nSee [LLMs.txt](/llms.txt), [the RC](/blog/1-7-rc) and [gone](/guides/ai).\n",
+    );
+    // Pages linked by route, with no site configuration found.
+    write(d, "docs/guide/static-prerendering.md", "# Static\n");
+    write(
+        d,
+        "docs/guide/seo.md",
+        "# SEO\n\nSee [static](./static-prerendering) and [gone](./dynamic-prerendering).\n",
+    );
+    // A Markdown parser's test cases link what the spec examples link.
+    write(
+        d,
+        "crates/md_parser/tests/specs/link.md",
+        "[a](/url)\n\n[b](img.png)\n",
+    );
+    write(
+        d,
+        "crates/md_parser/tests/README.md",
+        "# Tests\n\nSee [the cases](specs/gone.md).\n",
+    );
+    // Files listed under their folder, an example column, an instruction not to add a file.
+    write(d, "scripts/init.sh", "#!/bin/sh\n");
+    write(d, "src/main.py", "print()\n");
+    write(
+        d,
+        "CONTRIBUTING.md",
+        "# Contributing\n\n- `scripts/` - setup\n  - `init.sh` - firewall\n\nDeploy with `deploy.sh`.\n",
+    );
+    write(
+        d,
+        "AGENTS.md",
+        "# Agents\n\nDo not add a `tailwind.config.js`: v4 reads the CSS.\n\n\
+         | Kind | Pattern Example | Lookup |\n|---|---|---|\n| Literal | `src/app.py` | set |\n\n\
+         Settings live in `src/settings.py`.\n",
+    );
+    // Statuses in a transition, and a link titled TODO LIST; a real TODO stays.
+    write(
+        d,
+        "docs/api/documents.md",
+        "# Documents\n\n- **DRAFT to PENDING**: distribute it\n- [TODO LIST](https://example.com/todo)\n",
+    );
+    write(
+        d,
+        "docs/api/fields.md",
+        "# Fields\n\nTODO: describe the fields.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "ui/content/2.composables/use-toast.md",
+        "web/blog/posts/2024-08-01-later.md",
+        "www/docs/client/overview.mdx",
+        "site/content/docs/ai.mdx",
+        "docs/guide/seo.md",
+        "crates/md_parser/tests/specs/link.md",
+        "crates/md_parser/tests/README.md",
+        "CONTRIBUTING.md",
+        "AGENTS.md",
+        "docs/api/documents.md",
+        "docs/api/fields.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("missing-path", "/components/toast")]),
+            (
+                docs[1],
+                vec![pair("missing-path", "/blog/2024/07/18/electric-next")]
+            ),
+            (
+                docs[2],
+                vec![pair("missing-path", "/docs/client/nextjs/pages-setup")]
+            ),
+            (docs[3], vec![pair("missing-path", "/guides/ai")]),
+            (
+                docs[4],
+                vec![pair("missing-path", "./dynamic-prerendering")]
+            ),
+            (docs[5], vec![]),
+            (docs[6], vec![pair("missing-path", "specs/gone.md")]),
+            (docs[7], vec![pair("missing-path", "deploy.sh")]),
+            (docs[8], vec![pair("missing-path", "src/settings.py")]),
+            (docs[9], vec![]),
+            (docs[10], vec![pair("provisional-marker", "")]),
+        ]
+    );
+}

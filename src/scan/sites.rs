@@ -130,6 +130,17 @@ pub const SITE_RULES: &[SiteRule] = &[
         content_roots: &["", ".docs/public"],
     },
     SiteRule {
+        // Nuxt Content v3 (Nuxt UI's docs): numbered folders (`3.components/button.md` is
+        // `/components/button`), assets under `public/`.
+        generator: "nuxt content",
+        markers: &[
+            "content.config.ts",
+            "content.config.js",
+            "content.config.mjs",
+        ],
+        content_roots: &["content", "public"],
+    },
+    SiteRule {
         generator: "fern",
         markers: &["fern.config.json"],
         content_roots: &[""],
@@ -1156,6 +1167,20 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
         Some(rest) => {
             let rest = rest.trim_end_matches('/');
             let sites = tree.sites();
+            if let Some(post) = dated_post(tree, rest) {
+                return Some(post);
+            }
+            // A Next.js route handler (`app/llms.txt/route.ts`) serves its folder's route.
+            if rule.generator == "nextra / next" {
+                for app in ["app", "src/app"] {
+                    for handler in ["route.ts", "route.js"] {
+                        let at = join(root, &format!("{app}/{rest}/{handler}"));
+                        if tree.has_file(&at) {
+                            return Some(at);
+                        }
+                    }
+                }
+            }
             // A Nextra content folder is served at its catch-all page's route.
             routes.extend(sites.nextra_file(root, rest));
             // A Fern page's route is its `slug:` in `docs.yml`.
@@ -1188,13 +1213,18 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                     .nextra
                     .get(root)
                     .is_some_and(|m| m.iter().any(|(pattern, _)| pattern.is_empty()));
-                let backed = |consumed: &str| {
-                    if consumed.is_empty() {
-                        return root_mount;
-                    }
-                    bases.iter().any(|b| tree.has_dir(&join(b, consumed)))
-                };
                 for base in &bases {
+                    // Backed by another content folder: the dynamic page's own folder
+                    // (`app/blog/` over `app/blog/[[...slug]]`) backs nothing.
+                    let backed = |consumed: &str| {
+                        if consumed.is_empty() {
+                            return root_mount;
+                        }
+                        bases
+                            .iter()
+                            .filter(|b| *b != base)
+                            .any(|b| tree.has_dir(&join(b, consumed)))
+                    };
                     if dynamic_serves(sites, tree, (base, ""), &segs, &backed, 0) {
                         return Some(base.clone());
                     }
@@ -1270,6 +1300,42 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
         }
     }
     routes.iter().find_map(|at| page_of(tree, at))
+}
+
+/// The post a dated blog route names (`blog/2024/07/17/electric-next`, Jekyll's and many
+/// blogs' permalink): a page named `2024-07-17-electric-next.md` anywhere in the tree (VitePress
+/// rewrites, Jekyll `_posts/`).
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::dated_post;
+/// let mut t = Tree::default();
+/// t.files.insert("website/blog/posts/2024-07-17-electric-next.md".into());
+/// t.basenames.insert("2024-07-17-electric-next.md".into());
+/// assert_eq!(dated_post(&t, "blog/2024/07/17/electric-next").as_deref(), Some("website/blog/posts/2024-07-17-electric-next.md"));
+/// assert_eq!(dated_post(&t, "blog/2024/07/18/electric-next"), None);
+/// assert_eq!(dated_post(&t, "blog/electric-next"), None);
+/// ```
+pub fn dated_post(tree: &Tree, route: &str) -> Option<String> {
+    let segs: Vec<&str> = route.rsplitn(5, '/').collect();
+    let [slug, d, m, y, ..] = segs.as_slice() else {
+        return None;
+    };
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(y, 4) && digits(m, 2) && digits(d, 2)) || slug.is_empty() {
+        return None;
+    }
+    let slug = slug.strip_suffix(".html").unwrap_or(slug);
+    PAGE_EXTENSIONS.iter().find_map(|ext| {
+        let name = format!("{y}-{m}-{d}-{slug}.{ext}");
+        if !tree.basenames.contains(&name) {
+            return None;
+        }
+        tree.files
+            .iter()
+            .find(|f| f.rsplit('/').next() == Some(name.as_str()))
+            .cloned()
+    })
 }
 
 /// Where the generated documents of each folder of `*.src.md` sources are written: the

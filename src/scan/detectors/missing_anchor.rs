@@ -41,6 +41,27 @@ pub fn loose(slug: &str) -> String {
         .collect()
 }
 
+/// HTML entities a heading may be written with (`### WAL growth &mdash; why ...`) whose name
+/// VitePress keeps in its slug (`#wal-growth-mdash-why-...`), where GitHub drops the dash.
+pub const ENTITY_WORDS: &[&str] = &[
+    "mdash", "ndash", "amp", "nbsp", "hellip", "quot", "lt", "gt", "rarr", "larr",
+];
+
+/// `slug` without the segments that name an HTML entity ([`ENTITY_WORDS`]).
+///
+/// ```
+/// use hygiene::scan::detectors::missing_anchor::without_entities;
+/// assert_eq!(without_entities("wal-growth-mdash-why-is-it"), "wal-growth-why-is-it");
+/// assert_eq!(without_entities("_503-mdash-limit"), "_503-limit");
+/// assert_eq!(without_entities("gtk-amplifier"), "gtk-amplifier");
+/// ```
+pub fn without_entities(slug: &str) -> String {
+    slug.split('-')
+        .filter(|s| !ENTITY_WORDS.contains(s))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// Whether `want` is one of `anchors` with its runs of `-` collapsed: GitHub slugs
 /// "WebRTC + sideband" as `webrtc--sideband`, Python-Markdown (MkDocs), Hugo and most site
 /// generators as `webrtc-sideband`. Which renderer a page is read with is not in the tree
@@ -144,7 +165,11 @@ impl Detector for MissingAnchor {
                 || (ctx.labels.contains(&want) && ctx.tree.sites().of(path).is_some())
                 || (in_site && {
                     let w = loose(&want);
-                    anchors.iter().any(|a| loose(a) == w)
+                    let bare = loose(&without_entities(&want));
+                    anchors.iter().any(|a| {
+                        let a = loose(a);
+                        a == w || a == bare
+                    })
                 });
             if !found {
                 out.push(

@@ -81,6 +81,9 @@ pub fn count_markers(line: &str) -> u32 {
 /// assert_eq!(count_markers("**BAD — TODO says to add validation**"), 0);
 /// assert_eq!(count_markers("- TODO: cache the index"), 1);
 /// assert_eq!(count_markers("Caching (TODO)"), 1);
+/// assert_eq!(count_markers("- [TODO LIST](https://www.msys2.org/wiki/Devtopics/)"), 0);
+/// assert_eq!(count_markers("- **DRAFT to PENDING**: call the distribute endpoint"), 0);
+/// assert_eq!(count_markers("- DRAFT: to be reviewed"), 1);
 /// ```
 pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
     &[
@@ -114,14 +117,51 @@ fn names_the_word(before: &str, after: &str) -> bool {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
+    let after = after.trim_start_matches(['*', '_', '`']);
     let next: String = after
-        .trim_start_matches(['*', '_'])
         .strip_prefix(' ')
         .unwrap_or("")
         .chars()
-        .take_while(|c| c.is_ascii_lowercase())
-        .collect();
-    SUBJECT_WORDS.0.contains(&prev.as_str()) || SUBJECT_WORDS.1.contains(&next.as_str())
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    // A status among statuses: "**DRAFT to PENDING**: call the distribute endpoint".
+    let transition = [" to ", " -> ", " \u{2192} "].iter().any(|sep| {
+        after.strip_prefix(sep).is_some_and(|r| {
+            r.trim_start_matches(['`', '*'])
+                .chars()
+                .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+                .count()
+                >= 2
+        })
+    });
+    SUBJECT_WORDS.0.contains(&prev.as_str())
+        || SUBJECT_WORDS.1.contains(&next.as_str())
+        || transition
+}
+
+/// The label of a list item written as an upper-case word and a colon (`- ERROR_FREE: ...`).
+fn caps_label(line: &str) -> Option<&str> {
+    let t = line
+        .trim_start()
+        .strip_prefix(['-', '*', '+'])?
+        .trim_start();
+    let t = t.trim_start_matches(['*', '_', '`']);
+    let end = t.find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))?;
+    let rest = t[end..].trim_start_matches(['*', '_', '`']);
+    (end >= 2 && rest.starts_with(':')).then(|| &t[..end])
+}
+
+/// Whether the marker that labels list item `i` of `lines` is one name in a list of upper-case
+/// labels (a verification protocol's "- FUNCTIONALITY: ...", "- TODO: All tasks completed",
+/// "- ERROR_FREE: ..."): a neighbouring item is labelled with a word that marks nothing.
+fn one_of_labels(lines: &[&str], i: usize) -> bool {
+    caps_label(lines[i]).is_some_and(|l| MARKERS.contains(&l))
+        && [i.checked_sub(1), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|j| lines.get(j).and_then(|l| caps_label(l)))
+            .any(|l| !MARKERS.contains(&l))
 }
 
 /// Whether the text before a marker leaves it standing as one: nothing but list, quote,
@@ -165,12 +205,23 @@ impl Detector for Provisional {
         }
         let any = MARKERS.iter().any(|m| doc.parsed.prose.contains(m))
             || doc.lower_prose.contains("status");
+        let all: Vec<&str> = if any {
+            prose_lines(&doc.parsed.prose).map(|(_, l)| l).collect()
+        } else {
+            Vec::new()
+        };
         for (line, l) in prose_lines(&doc.parsed.prose).filter(|_| any) {
             let mut n = count_markers(l);
+            if n > 0 && one_of_labels(&all, line as usize - 1) {
+                n = 0;
+            }
             if n == 0 {
                 if let Some(v) = status_value(l) {
+                    // Not a tag among tags ("Status: #wip #completed").
                     n = u32::from(
-                        STATUS_WORDS.contains(&first_word(v).as_str()) && !v.contains('|'),
+                        STATUS_WORDS.contains(&first_word(v).as_str())
+                            && !v.contains('|')
+                            && !v.starts_with('#'),
                     );
                 }
             }
