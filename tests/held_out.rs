@@ -3024,7 +3024,20 @@ fn set_27_sites_test_cases_and_folder_lists() {
     );
     commit(d, "v4");
     // Nuxt Content: `3.components/button.md` is `/components/button`.
-    write(d, "ui/content.config.ts", "export default {};\n");
+    write(d, "ui/nuxt.config.ts", "export default {};\n");
+    // Astro names its collections file as Nuxt Content v3 does: still an Astro site.
+    write(d, "astro/astro.config.mjs", "export default {};\n");
+    write(d, "astro/src/content.config.ts", "export default {};\n");
+    write(
+        d,
+        "astro/src/content/docs/reference/config.md",
+        "# Config\n",
+    );
+    write(
+        d,
+        "astro/src/content/docs/guides/start.md",
+        "# Start\n\nSee [config](/reference/config/).\n",
+    );
     write(d, "ui/content/3.components/button.md", "# Button\n");
     write(
         d,
@@ -3122,6 +3135,7 @@ fn set_27_sites_test_cases_and_folder_lists() {
     let s = scan(d);
     let docs = [
         "ui/content/2.composables/use-toast.md",
+        "astro/src/content/docs/guides/start.md",
         "web/blog/posts/2024-08-01-later.md",
         "www/docs/client/overview.mdx",
         "site/content/docs/ai.mdx",
@@ -3137,25 +3151,26 @@ fn set_27_sites_test_cases_and_folder_lists() {
         sigs_of(&s, &docs),
         [
             (docs[0], vec![pair("missing-path", "/components/toast")]),
+            (docs[1], vec![]),
             (
-                docs[1],
+                docs[2],
                 vec![pair("missing-path", "/blog/2024/07/18/electric-next")]
             ),
             (
-                docs[2],
+                docs[3],
                 vec![pair("missing-path", "/docs/client/nextjs/pages-setup")]
             ),
-            (docs[3], vec![pair("missing-path", "/guides/ai")]),
+            (docs[4], vec![pair("missing-path", "/guides/ai")]),
             (
-                docs[4],
+                docs[5],
                 vec![pair("missing-path", "./dynamic-prerendering")]
             ),
-            (docs[5], vec![]),
-            (docs[6], vec![pair("missing-path", "specs/gone.md")]),
-            (docs[7], vec![pair("missing-path", "deploy.sh")]),
-            (docs[8], vec![pair("missing-path", "src/settings.py")]),
-            (docs[9], vec![]),
-            (docs[10], vec![pair("provisional-marker", "")]),
+            (docs[6], vec![]),
+            (docs[7], vec![pair("missing-path", "specs/gone.md")]),
+            (docs[8], vec![pair("missing-path", "deploy.sh")]),
+            (docs[9], vec![pair("missing-path", "src/settings.py")]),
+            (docs[10], vec![]),
+            (docs[11], vec![pair("provisional-marker", "")]),
         ]
     );
 }

@@ -130,14 +130,11 @@ pub const SITE_RULES: &[SiteRule] = &[
         content_roots: &["", ".docs/public"],
     },
     SiteRule {
-        // Nuxt Content v3 (Nuxt UI's docs): numbered folders (`3.components/button.md` is
-        // `/components/button`), assets under `public/`.
+        // Nuxt Content (Nuxt UI's docs): numbered folders (`3.components/button.md` is
+        // `/components/button`), assets under `public/`. Not `content.config.ts`: Astro's
+        // content collections are configured in a file of that name too.
         generator: "nuxt content",
-        markers: &[
-            "content.config.ts",
-            "content.config.js",
-            "content.config.mjs",
-        ],
+        markers: &["nuxt.config.ts", "nuxt.config.js", "nuxt.config.mjs"],
         content_roots: &["content", "public"],
     },
     SiteRule {
