@@ -3087,6 +3087,12 @@ fn set_27_sites_test_cases_and_folder_lists() {
         "site/content/docs/ai.mdx",
         "# AI\n\nSee [LLMs.txt](/llms.txt), [the RC](/blog/1-7-rc) and [gone](/guides/ai).\n",
     );
+    // MDX has no indented code: a heading indented in a component has its anchor.
+    write(
+        d,
+        "site/content/docs/apple.mdx",
+        "# Apple\n\n<Steps>\n  <Step>\n    ### Configure the provider\n\n    Pass the key.\n  </Step>\n</Steps>\n\nSee [above](#configure-the-provider) and [gone](#configure-the-client).\n",
+    );
     // Pages linked by route, with no site configuration found.
     write(d, "docs/guide/static-prerendering.md", "# Static\n");
     write(
@@ -3139,6 +3145,7 @@ fn set_27_sites_test_cases_and_folder_lists() {
         "web/blog/posts/2024-08-01-later.md",
         "www/docs/client/overview.mdx",
         "site/content/docs/ai.mdx",
+        "site/content/docs/apple.mdx",
         "docs/guide/seo.md",
         "crates/md_parser/tests/specs/link.md",
         "crates/md_parser/tests/README.md",
@@ -3163,14 +3170,18 @@ fn set_27_sites_test_cases_and_folder_lists() {
             (docs[4], vec![pair("missing-path", "/guides/ai")]),
             (
                 docs[5],
+                vec![pair("missing-anchor", "#configure-the-client")]
+            ),
+            (
+                docs[6],
                 vec![pair("missing-path", "./dynamic-prerendering")]
             ),
-            (docs[6], vec![]),
-            (docs[7], vec![pair("missing-path", "specs/gone.md")]),
-            (docs[8], vec![pair("missing-path", "deploy.sh")]),
-            (docs[9], vec![pair("missing-path", "src/settings.py")]),
-            (docs[10], vec![]),
-            (docs[11], vec![pair("provisional-marker", "")]),
+            (docs[7], vec![]),
+            (docs[8], vec![pair("missing-path", "specs/gone.md")]),
+            (docs[9], vec![pair("missing-path", "deploy.sh")]),
+            (docs[10], vec![pair("missing-path", "src/settings.py")]),
+            (docs[11], vec![]),
+            (docs[12], vec![pair("provisional-marker", "")]),
         ]
     );
 }

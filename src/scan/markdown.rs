@@ -1002,7 +1002,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     // (Their prose stays: a `{/* TODO */}` is the page's own marker.)
     let mut unparsed = mdx_comments(text, body_start);
     // A component's own tag lines are no HTML blocks: what they wrap is Markdown.
-    unparsed.extend(component_tag_lines(text, body_start));
+    let tags = component_tag_lines(text, body_start);
+    let has_components = !tags.is_empty();
+    unparsed.extend(tags);
 
     let mut opts = Options::empty();
     opts.insert(Options::ENABLE_TABLES);
@@ -1194,6 +1196,21 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             if let Some(label) = myst_label(l) {
                 p.anchors.push(label.to_lowercase());
                 p.anchors.push(l.trim().to_string());
+            }
+        }
+    }
+    // MDX has no indented code: a heading indented inside a component (`<Step>` over
+    // `    ### Configure the provider`) is a heading with an anchor, where CommonMark reads code.
+    if has_components {
+        let fences = fence_lines(text);
+        for (i, l) in text.lines().enumerate() {
+            let t = l.trim_start_matches([' ', '\t']);
+            if l.len() - t.len() < 4 || in_fences(&fences, i as u32 + 1) {
+                continue;
+            }
+            let level = t.bytes().take_while(|&b| b == b'#').count();
+            if (1..=6).contains(&level) && t[level..].starts_with(' ') {
+                p.anchors.push(slug(t[level..].trim()));
             }
         }
     }
