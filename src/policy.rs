@@ -158,6 +158,8 @@ pub struct ScannerPolicy {
     pub missing_path_plan_columns: &'static [&'static str],
     /// Words in a table column's header that make its paths examples ("Pattern Example").
     pub missing_path_example_columns: &'static [&'static str],
+    /// Source files whose members a dotted code name reaches (`pkg/mod.func` of `pkg/mod.py`).
+    pub missing_path_member_sources: &'static [&'static str],
     /// HTML entity names a site generator keeps in a heading's slug (`&mdash;` as `mdash`).
     pub anchor_entity_words: &'static [&'static str],
     /// Folders holding a project template: a path in code that is there under one (or under
@@ -507,6 +509,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
             missing_path_example_columns: crate::scan::detectors::missing_path::EXAMPLE_COLUMNS,
+            missing_path_member_sources: crate::scan::detectors::missing_path::MEMBER_SOURCES,
             anchor_entity_words: crate::scan::detectors::missing_anchor::ENTITY_WORDS,
             missing_path_template_folders: crate::scan::refs::TEMPLATE_FOLDERS,
             missing_path_test_input_folders:

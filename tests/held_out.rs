@@ -3124,7 +3124,7 @@ fn set_27_sites_test_cases_and_folder_lists() {
         "AGENTS.md",
         "# Agents\n\nDo not add a `tailwind.config.js`: v4 reads the CSS.\n\n\
          | Kind | Pattern Example | Lookup |\n|---|---|---|\n| Literal | `src/app.py` | set |\n\n\
-         Settings live in `src/settings.py`.\n",
+         Settings live in `src/settings.py`; `src/main.run` starts it, `src/gone.run` did.\n",
     );
     // Statuses in a transition, and a link titled TODO LIST; a real TODO stays.
     write(
@@ -3179,7 +3179,13 @@ fn set_27_sites_test_cases_and_folder_lists() {
             (docs[7], vec![]),
             (docs[8], vec![pair("missing-path", "specs/gone.md")]),
             (docs[9], vec![pair("missing-path", "deploy.sh")]),
-            (docs[10], vec![pair("missing-path", "src/settings.py")]),
+            (
+                docs[10],
+                vec![
+                    pair("missing-path", "src/gone.run"),
+                    pair("missing-path", "src/settings.py")
+                ]
+            ),
             (docs[11], vec![]),
             (docs[12], vec![pair("provisional-marker", "")]),
         ]

@@ -1112,6 +1112,27 @@ fn in_a_named_folder(ctx: &TreeCtx<'_>, doc: &Doc, text: &str, line: u32, writte
     })
 }
 
+/// Source files whose members a dotted name reaches (`layouts/semantic_layout.compute_positions`
+/// is the function `compute_positions` of `layouts/semantic_layout.py`).
+pub const MEMBER_SOURCES: &[&str] = &["py", "ts", "js", "rs", "go", "rb"];
+
+/// Whether a code path whose "extension" is no file extension is a module's member: the path
+/// before its last `.` is a source file ([`MEMBER_SOURCES`]) at one of its readings.
+fn names_a_member(ctx: &TreeCtx<'_>, written: &str, cands: &[(String, bool)]) -> bool {
+    if crate::scan::markdown::known_extension(written)
+        || crate::scan::markdown::extension(written).is_none()
+    {
+        return false;
+    }
+    cands.iter().any(|(c, _)| {
+        c.rsplit_once('.').is_some_and(|(stem, _)| {
+            MEMBER_SOURCES
+                .iter()
+                .any(|ext| ctx.tree.is_file(&format!("{stem}.{ext}")))
+        })
+    })
+}
+
 /// Whether a relative link names a page by its route, the page's file name without its
 /// extension (`./static-prerendering` beside `static-prerendering.md`, `../setup/` for
 /// `../setup.md`): every site generator serves it there. Judged on real repositories, such
@@ -1685,6 +1706,12 @@ impl Detector for MissingPath {
                 && !candidates
                     .iter()
                     .any(|(c, folder_relative)| *folder_relative && in_a_folder(ctx, c))
+            {
+                continue;
+            }
+            if r.via == crate::report::Via::Code
+                && !evidence
+                && names_a_member(ctx, written, candidates)
             {
                 continue;
             }
