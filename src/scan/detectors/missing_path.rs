@@ -514,9 +514,11 @@ pub const PLAN_COLUMNS: &[&str] = &[
     "to create",
 ];
 
-/// Words in the header of a table column that make its paths examples ("Pattern Example",
-/// "Examples"). Published as `scanner.missing_path_example_columns`.
-pub const EXAMPLE_COLUMNS: &[&str] = &["example"];
+/// Words in the header of a table column that make its paths examples ("Pattern Example": a
+/// glob table's literal `src/app.py`). Not "Example" or "Examples in this folder" alone: such
+/// columns list a folder's real example files. Published as
+/// `scanner.missing_path_example_columns`.
+pub const EXAMPLE_COLUMNS: &[&str] = &["pattern example", "example pattern"];
 
 /// Words in the line that introduces a list ("Each test generates a JSON results file:",
 /// "Files to create:") that make its items' paths something other than files this
@@ -596,6 +598,8 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(table, 3, "a/tests/"), None);
 /// let globs = "| Category | Pattern Example | Support |\n|---|---|---|\n| Literal | `src/app.py` | set |\n";
 /// assert_eq!(context_cue(globs, 3, "src/app.py"), Some("an example"));
+/// let files = "| Example | Description |\n|---|---|\n| [duo.py](multi/duo.py) | two agents |\n";
+/// assert_eq!(context_cue(files, 3, "multi/duo.py"), None);
 /// let list = "Each test generates a JSON results file:\n- `local/results.json`\n- `docker/results.json`\n";
 /// assert_eq!(context_cue(list, 3, "docker/results.json"), Some("an output"));
 /// let done = "Files created:\n- `src/a.rs`\n";
