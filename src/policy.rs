@@ -160,8 +160,15 @@ pub struct ScannerPolicy {
     pub missing_path_example_columns: &'static [&'static str],
     /// Source files whose members a dotted code name reaches (`pkg/mod.func` of `pkg/mod.py`).
     pub missing_path_member_sources: &'static [&'static str],
+    /// Names of files agents read by convention (`CLAUDE.md`): in code, the convention's name.
+    pub missing_path_convention_names: &'static [&'static str],
+    /// Folders of test cases inside a test folder (and any `*_suite/`): their pages are inputs.
+    pub missing_path_test_case_folders: &'static [&'static str],
     /// HTML entity names a site generator keeps in a heading's slug (`&mdash;` as `mdash`).
     pub anchor_entity_words: &'static [&'static str],
+    /// Characters GitHub's slug drops that other renderers keep: a fragment holding one is
+    /// compared by its letters and digits.
+    pub anchor_punctuation_kept_elsewhere: &'static [char],
     /// Folders holding a project template: a path in code that is there under one (or under
     /// one of its children) names the generated project's file, not a missing one.
     pub missing_path_template_folders: &'static [&'static str],
@@ -510,7 +517,11 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
             missing_path_example_columns: crate::scan::detectors::missing_path::EXAMPLE_COLUMNS,
             missing_path_member_sources: crate::scan::detectors::missing_path::MEMBER_SOURCES,
+            missing_path_convention_names: crate::scan::detectors::missing_path::CONVENTION_NAMES,
+            missing_path_test_case_folders: crate::scan::detectors::missing_path::TEST_CASE_FOLDERS,
             anchor_entity_words: crate::scan::detectors::missing_anchor::ENTITY_WORDS,
+            anchor_punctuation_kept_elsewhere:
+                crate::scan::detectors::missing_anchor::PUNCTUATION_KEPT_ELSEWHERE,
             missing_path_template_folders: crate::scan::refs::TEMPLATE_FOLDERS,
             missing_path_test_input_folders:
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,

@@ -3191,3 +3191,75 @@ fn set_27_sites_test_cases_and_folder_lists() {
         ]
     );
 }
+
+/// Held-out set 28: a VitePress sidebar group's `base:` (not the site's) over TypeDoc pages the
+/// build writes into a folder git ignores, Nuxt's versioned routes into its numbered `docs/`
+/// (published by a site elsewhere), a fragment written with punctuation GitHub drops, an
+/// attribute line's id, and `CLAUDE.md` named as the convention. Each still reports a route, an
+/// anchor or a link that is broken.
+#[test]
+fn set_28_sidebar_bases_versioned_collections_and_convention_names() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "CLAUDE.md", "# Old\n");
+    commit(d, "start");
+    git(d, &["rm", "-q", "CLAUDE.md"]);
+    commit(d, "drop CLAUDE.md");
+    write(d, ".gitignore", "docs/reference\n");
+    write(
+        d,
+        "docs/.vitepress/config.ts",
+        "const sidebar = [{\n  text: 'API',\n  base: '/reference',\n  items: api(),\n}]\nexport default defineConfig({ themeConfig: { sidebar } })\n",
+    );
+    write(d, "docs/guide/index.md", "# Guide\n");
+    write(
+        d,
+        "docs/apis/plugin-api.md",
+        "# Plugin API\n\nSee [Plugin](/reference/Interface.Plugin), [the guide](/guide/) and [gone](/guide/gone).\n",
+    );
+    write(d, "nuxt/docs/3.guide/2.modules.md", "# Modules\n");
+    write(
+        d,
+        "nuxt/docs/1.getting-started/1.intro.md",
+        "# Intro\n\nSee [modules](/docs/4.x/guide/modules) and [gone](/docs/4.x/guide/plugins).\n",
+    );
+    write(
+        d,
+        "store.md",
+        "# Store\n\nSee [scoped](#using-scoped-(non-global)-store) and [global](#using-global-store).\n\n\
+         ## Using scoped (non-global) store\n\nText.\n\n{#projects-config}\n\n```ts\nx\n```\n\n\
+         See [config](#projects-config) and [gone](#projects-conf).\n",
+    );
+    write(
+        d,
+        "README.md",
+        "# Guide\n\nAdd `@AGENTS.md` to `CLAUDE.md`; the project memory is `./CLAUDE.md`. \
+         Read [our rules](CLAUDE.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/apis/plugin-api.md",
+        "nuxt/docs/1.getting-started/1.intro.md",
+        "store.md",
+        "README.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("missing-path", "/guide/gone")]),
+            (
+                docs[1],
+                vec![pair("missing-path", "/docs/4.x/guide/plugins")]
+            ),
+            (
+                docs[2],
+                vec![
+                    pair("missing-anchor", "#using-global-store"),
+                    pair("missing-anchor", "#projects-conf")
+                ]
+            ),
+            (docs[3], vec![pair("missing-path", "CLAUDE.md")]),
+        ]
+    );
+}

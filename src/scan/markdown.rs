@@ -1214,6 +1214,25 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             }
         }
     }
+    // An attribute line of its own (`{#projects-config}` above a code block: markdown-it-attrs,
+    // VitePress) gives the block that id.
+    if prose.contains("{#") {
+        for l in prose.lines() {
+            let t = l.trim();
+            if let Some(id) = t
+                .strip_prefix("{#")
+                .and_then(|r| r.strip_suffix('}'))
+                .filter(|id| {
+                    !id.is_empty()
+                        && id
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
+                })
+            {
+                p.anchors.push(id.to_lowercase());
+            }
+        }
+    }
     p.own_status = own_status(&p.frontmatter, &prose);
     p.managed = managed_blocks(text);
     p.refs.extend(imports(&prose, &p.lines));

@@ -795,6 +795,10 @@ const CONFIG_FILES: &[&str] = &[
 /// assert_eq!(read_base("export default { baseUrl: '/' }"), None);
 /// assert_eq!(read_base("export default { base: process.env.BASE }"), None);
 /// assert_eq!(read_base("editLink: { baseUrl: 'https://github.com/o/r/edit/main/' }"), None);
+/// // A sidebar group's `base:` prefixes its own links.
+/// let vp = "export default defineConfig({\n  themeConfig: { sidebar: [{ text: 'API', base: '/reference', items: [] }] },\n  base: '/docs/',\n})";
+/// assert_eq!(read_base(vp).as_deref(), Some("/docs"));
+/// assert_eq!(read_base("const s = [{\n  text: 'Options',\n  base: '/reference',\n  items: opts(),\n}]"), None);
 /// ```
 pub fn read_base(text: &str) -> Option<String> {
     // MkDocs serves the site under its `site_url`'s path
@@ -816,7 +820,9 @@ pub fn read_base(text: &str) -> Option<String> {
         while let Some(i) = text[from..].find(key) {
             let at = from + i;
             from = at + key.len();
-            let Some(value) = quoted(&text[from..]).filter(|_| whole_key(text, at)) else {
+            let Some(value) =
+                quoted(&text[from..]).filter(|_| whole_key(text, at) && !in_sidebar_item(text, at))
+            else {
                 continue;
             };
             if value.contains("://") || value.contains("${") || value.contains(char::is_whitespace)
@@ -828,6 +834,42 @@ pub fn read_base(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// Whether the key at `at` belongs to a VitePress sidebar group (`{ text: 'Options', base:
+/// '/reference', items: [...] }`): the object it sits in has `items:`, `link:` or `text:` among
+/// its own keys. Such a `base:` prefixes the group's links, not the site's routes.
+fn in_sidebar_item(text: &str, at: usize) -> bool {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut open = None;
+    for i in (0..at).rev() {
+        match b[i] {
+            b'}' | b']' => depth += 1,
+            b'{' | b'[' if depth > 0 => depth -= 1,
+            b'{' => {
+                open = Some(i);
+                break;
+            }
+            b'[' => return false,
+            _ => {}
+        }
+    }
+    let Some(open) = open else {
+        return false;
+    };
+    let mut own = String::new();
+    let mut depth = 0usize;
+    for &c in &b[open + 1..] {
+        match c {
+            b'{' | b'[' | b'(' => depth += 1,
+            b'}' | b']' | b')' if depth == 0 => break,
+            b'}' | b']' | b')' => depth -= 1,
+            _ if depth == 0 => own.push(c as char),
+            _ => {}
+        }
+    }
+    ["items:", "link:", "text:"].iter().any(|k| own.contains(k))
 }
 
 /// The destination a redirect `source` pattern sends `route` to: `:name` matches one segment,
@@ -1597,6 +1639,62 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
         }
         dir = super::refs::folder(dir);
     }
+}
+
+/// The page a rooted link serves in a page collection its first segment names, whose folders
+/// carry ordering prefixes, with a version segment after the name skipped: `/docs/4.x/guide/x`
+/// is `docs/3.guide/x.md` in a repository whose `docs/` a site elsewhere publishes (Nuxt's, at
+/// nuxt.com). Only a page reached through an ordering prefix: a plain path was read before.
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::numbered_collection_page;
+/// let mut t = Tree::default();
+/// for d in ["docs", "docs/3.guide", "docs/4.api"] { t.dirs.insert(d.into()); }
+/// t.files.insert("docs/3.guide/2.modules.md".into());
+/// t.files.insert("docs/4.api/fetch.md".into());
+/// t.files.insert("docs/plain.md".into());
+/// let page = "docs/4.api/fetch.md";
+/// assert_eq!(numbered_collection_page(&t, page, "/docs/4.x/guide/modules").as_deref(), Some("docs/3.guide/2.modules.md"));
+/// assert_eq!(numbered_collection_page(&t, page, "/docs/api/fetch").as_deref(), Some("docs/4.api/fetch.md"));
+/// assert_eq!(numbered_collection_page(&t, page, "/docs/plain"), None);
+/// assert_eq!(numbered_collection_page(&t, page, "/docs/4.x/guide/gone"), None);
+/// ```
+pub fn numbered_collection_page(tree: &Tree, doc: &str, written: &str) -> Option<String> {
+    let rest = written.strip_prefix('/')?.trim_end_matches('/');
+    let (first, tail) = rest.split_once('/')?;
+    if first.is_empty() {
+        return None;
+    }
+    // The collection sits at the root or above the page (`nuxt/docs/` in a monorepo).
+    let mut dir = super::refs::folder(doc);
+    let first = loop {
+        let at = join(dir, first);
+        if tree.has_dir(&at) {
+            break at;
+        }
+        if dir.is_empty() {
+            return None;
+        }
+        dir = super::refs::folder(dir);
+    };
+    let version = |v: &str| {
+        let v = v.strip_prefix('v').unwrap_or(v);
+        let v = v.strip_suffix(".x").unwrap_or(v);
+        matches!(v, "latest" | "next")
+            || (!v.is_empty()
+                && v.split('.')
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
+    };
+    let tail = match tail.split_once('/') {
+        Some((v, t)) if version(v) => t,
+        _ => tail,
+    };
+    let found = page_of(tree, &join(&first, tail))?;
+    found
+        .split('/')
+        .any(|seg| super::refs::unnumbered_segment(seg).is_some())
+        .then_some(found)
 }
 
 /// The file the route `at` (root-relative, no trailing `/`) serves: itself, its page with a

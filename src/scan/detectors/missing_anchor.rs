@@ -41,6 +41,10 @@ pub fn loose(slug: &str) -> String {
         .collect()
 }
 
+/// Characters GitHub's slug drops that some renderers keep (pmndrs/docs: lowercase, spaces to
+/// `-`): a fragment holding one targets such a renderer.
+pub const PUNCTUATION_KEPT_ELSEWHERE: &[char] = &['(', ')', ',', '\'', '\u{2019}'];
+
 /// HTML entities a heading may be written with (`### WAL growth &mdash; why ...`) whose name
 /// VitePress keeps in its slug (`#wal-growth-mdash-why-...`), where GitHub drops the dash.
 pub const ENTITY_WORDS: &[&str] = &[
@@ -159,7 +163,11 @@ impl Detector for MissingAnchor {
             // A site generator slugs headings its own way (`conf.d` → `conf-d`, `CI/CD` →
             // `ci-cd`, a leading `_` dropped): into a site's page, a fragment matches a heading
             // when their letters and digits agree.
-            let in_site = ctx.tree.sites().of(path).is_some();
+            // A fragment with punctuation GitHub never keeps (`#using-scoped-(non-global)-store`,
+            // `#i’ve-updated-the-state,-but`) is written for a renderer that keeps it (lowercase,
+            // spaces to `-`): its letters and digits name the heading.
+            let in_site =
+                ctx.tree.sites().of(path).is_some() || want.contains(PUNCTUATION_KEPT_ELSEWHERE);
             let found = anchors.contains(&want)
                 || collapsed_match(&anchors, &want)
                 || (ctx.labels.contains(&want) && ctx.tree.sites().of(path).is_some())

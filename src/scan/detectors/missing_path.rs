@@ -640,14 +640,7 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
             .any(|w| cell.contains(w))
             .then_some("an intention");
     }
-    // (A marker and a space: `**Good examples**:` is a bold lead-in, not an item.)
-    let item = |l: &str| {
-        let t = l.trim_start();
-        t.strip_prefix(['-', '*', '+'])
-            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
-            || t.split_once(". ")
-                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    };
+    let item = list_item;
     // Only an item that is the path itself ("- `local/results.json`", maybe described after
     // it): in "- Run `scripts/x.sh` to ..." the item's own verb says what the path is.
     let body = here
@@ -1013,6 +1006,16 @@ fn beside_a_sibling(ctx: &TreeCtx<'_>, doc: &Doc, line: u32, written: &str) -> b
         })
 }
 
+/// Whether a line is a list item: a marker and a space (`**Good examples**:` is a bold
+/// lead-in, not an item), or a number and a dot.
+fn list_item(l: &str) -> bool {
+    let t = l.trim_start();
+    t.strip_prefix(['-', '*', '+'])
+        .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
+        || t.split_once(". ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// The folders that the lines above list item `line` (1-based) of `text` name for it, nearest
 /// first: the first backticked folder (`x/`) of each item it is nested under ("- `scripts/`"
 /// over "  - `init-firewall.sh`"), joined from the outermost, and of the heading of its
@@ -1040,12 +1043,7 @@ pub fn named_folders(text: &str, line: u32) -> Vec<String> {
         return Vec::new();
     };
     let indent = |l: &str| l.len() - l.trim_start().len();
-    let item = |l: &str| {
-        let t = l.trim_start();
-        t.starts_with(['-', '*', '+']) && t[1..].starts_with(' ') && !t.starts_with("**")
-            || t.split_once(". ")
-                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    };
+    let item = list_item;
     let folder_of = |l: &str| -> Option<String> {
         l.split('`')
             .skip(1)
@@ -1115,6 +1113,19 @@ fn in_a_named_folder(ctx: &TreeCtx<'_>, doc: &Doc, text: &str, line: u32, writte
         })
     })
 }
+
+/// Names of the files agents read by convention: in code, the name of that convention (the
+/// reader's project's file), not a claim about this repository. Published as
+/// `scanner.missing_path_convention_names`.
+pub const CONVENTION_NAMES: &[&str] = &[
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    "AGENTS.md",
+    "AGENT.md",
+    "GEMINI.md",
+    ".cursorrules",
+    ".windsurfrules",
+];
 
 /// Source files whose members a dotted name reaches (`layouts/semantic_layout.compute_positions`
 /// is the function `compute_positions` of `layouts/semantic_layout.py`).
@@ -1329,18 +1340,20 @@ pub fn test_input(doc: &Doc) -> bool {
         .iter()
         .enumerate()
         .any(|(i, seg)| *seg == "fixtures" && (in_tests(i) || in_benches(i)));
-    // A page one folder or more inside a test folder (`tests/specs/markdown/link.md`,
-    // `tests/md_test_suite/ok/x.md`) is a case a test reads, unless it is the folder's own
-    // documentation (a README, an agent's instructions).
-    let name = doc.path.rsplit('/').next().unwrap_or(&doc.path);
-    let case = segs
-        .iter()
-        .enumerate()
-        .any(|(i, s)| matches!(*s, "test" | "tests" | "__tests__") && i + 1 < segs.len())
-        && !crate::roles::is_readme(&doc.path)
-        && !["CLAUDE.md", "AGENTS.md", "AGENT.md", "GEMINI.md"].contains(&name);
+    // A page in a test folder's cases (`tests/specs/markdown/link.md`,
+    // `tests/md_test_suite/ok/x.md`: a Markdown parser's inputs) is a case a test reads, unless
+    // it is the folder's own documentation (a README). An mdtest suite's pages
+    // (`tests/resources/mdtest/`) are the repository's own documents and keep their claims.
+    let case = segs.iter().enumerate().any(|(i, s)| {
+        (s.ends_with("_suite") || s.ends_with("-suite") || TEST_CASE_FOLDERS.contains(s))
+            && in_tests(i)
+    }) && !crate::roles::is_readme(&doc.path);
     (doc.role == crate::roles::Role::Fixture && data) || fixture || case
 }
+
+/// Folders of test cases inside a test folder (`tests/specs/`; also any `*_suite/`): their
+/// pages are inputs a test reads. Published as `scanner.missing_path_test_case_folders`.
+pub const TEST_CASE_FOLDERS: &[&str] = &["specs", "spec", "cases", "inputs", "input"];
 
 /// Whether a site page's link would be rewritten to a file its site does not serve: that
 /// trades a broken link for another, so the model decides.
@@ -1630,6 +1643,13 @@ impl Detector for MissingPath {
             {
                 continue;
             }
+            // `CLAUDE.md` in code names the convention (the reader's project's file: "add
+            // `@AGENTS.md` to `CLAUDE.md`"), whatever this repository once kept at its root.
+            if r.via == crate::report::Via::Code
+                && CONVENTION_NAMES.contains(&written.trim_start_matches("./"))
+            {
+                continue;
+            }
             let bare = r.via == crate::report::Via::Code && !written.contains('/');
             if bare && (!evidence || generic(ctx, written)) {
                 continue;
@@ -1719,7 +1739,12 @@ impl Detector for MissingPath {
             {
                 continue;
             }
-            if r.via == crate::report::Via::Link && !evidence && page_by_route(ctx, doc, written) {
+            if r.via == crate::report::Via::Link
+                && !evidence
+                && (page_by_route(ctx, doc, written)
+                    || crate::scan::sites::numbered_collection_page(ctx.tree, &doc.path, written)
+                        .is_some())
+            {
                 continue;
             }
             if r.via == crate::report::Via::Link
