@@ -3236,9 +3236,21 @@ fn set_28_sidebar_bases_versioned_collections_and_convention_names() {
         "# Guide\n\nAdd `@AGENTS.md` to `CLAUDE.md`; the project memory is `./CLAUDE.md`. \
          Read [our rules](CLAUDE.md).\n",
     );
+    write(
+        d,
+        "agents/verifier.md",
+        "# Verifier\n\nBegin with:\n\nSTATUS: complete|blocked|inconclusive\n",
+    );
+    write(
+        d,
+        "notes/migration.md",
+        "# Migration\n\nStatus: Complete\n\n## Steps\n\nDone.\n",
+    );
     commit(d, "docs");
     let s = scan(d);
     let docs = [
+        "agents/verifier.md",
+        "notes/migration.md",
         "docs/apis/plugin-api.md",
         "nuxt/docs/1.getting-started/1.intro.md",
         "store.md",
@@ -3247,19 +3259,21 @@ fn set_28_sidebar_bases_versioned_collections_and_convention_names() {
     assert_eq!(
         sigs_of(&s, &docs),
         [
-            (docs[0], vec![pair("missing-path", "/guide/gone")]),
+            (docs[0], vec![]),
+            (docs[1], vec![pair("status-done", "")]),
+            (docs[2], vec![pair("missing-path", "/guide/gone")]),
             (
-                docs[1],
+                docs[3],
                 vec![pair("missing-path", "/docs/4.x/guide/plugins")]
             ),
             (
-                docs[2],
+                docs[4],
                 vec![
                     pair("missing-anchor", "#using-global-store"),
                     pair("missing-anchor", "#projects-conf")
                 ]
             ),
-            (docs[3], vec![pair("missing-path", "CLAUDE.md")]),
+            (docs[5], vec![pair("missing-path", "CLAUDE.md")]),
         ]
     );
 }

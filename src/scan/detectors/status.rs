@@ -65,8 +65,12 @@ pub fn finished(value: &str) -> bool {
 
 /// Whether a status line is the one to report: its first word says finished and it names no
 /// release the feature shipped in.
+/// Not a template's choices (`STATUS: complete|blocked|inconclusive`, the line a prompt asks a
+/// subagent to answer with).
 fn reportable(value: &str) -> bool {
-    DONE_WORDS.contains(&first_word(value).as_str()) && !names_a_release(value)
+    DONE_WORDS.contains(&first_word(value).as_str())
+        && !names_a_release(value)
+        && !value.contains('|')
 }
 
 /// The detector.
