@@ -3277,3 +3277,37 @@ fn set_28_sidebar_bases_versioned_collections_and_convention_names() {
         ]
     );
 }
+
+/// Held-out set 29: a VitePress site whose configuration (in a file it imports) sets `srcDir`
+/// and rewrites `en/` to the root: `/de/guide/output` is `src/de/guide/output.md`,
+/// `/guide/output` is `src/en/guide/output.md`, and `/images/x.png` is in `src/public/`. A
+/// route to no page is still reported.
+#[test]
+fn set_29_vitepress_src_dir_and_rewrites() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "site/.vitepress/config.ts",
+        "import { shard } from './config/shard'\nexport default shard\n",
+    );
+    write(
+        d,
+        "site/.vitepress/config/shard.ts",
+        "export const shard = defineConfig({\n  srcDir: 'src',\n  rewrites: {\n    // English at the root\n    'en/:rest*': ':rest*',\n  },\n})\n",
+    );
+    write(d, "site/src/en/guide/output.md", "# Output\n");
+    write(d, "site/src/de/guide/output.md", "# Ausgabe\n");
+    write(d, "site/src/public/images/x.png", "png");
+    write(
+        d,
+        "site/src/de/guide/index.md",
+        "# Anleitung\n\nSee [Ausgabe](/de/guide/output), [output](/guide/output), ![x](/images/x.png) and [gone](/de/guide/gone).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "site/src/de/guide/index.md"),
+        [pair("missing-path", "/de/guide/gone")]
+    );
+}

@@ -191,7 +191,7 @@ pub struct Sites {
     outputs: std::collections::HashMap<String, Vec<String>>,
     /// The content folder an MkDocs configuration names instead of `docs/` (`docs_dir:
     /// docs/md_v2`), relative to the site's root.
-    docs_dirs: std::collections::HashMap<String, String>,
+    docs_dirs: std::collections::HashMap<String, Vec<String>>,
     /// Docusaurus docs plugins mounted at their own route (`routeBasePath: 'observability-docs'`
     /// over `path: 'observability'`): `(route, folder)`, the folder root-relative.
     mounts: std::collections::HashMap<String, Vec<(String, String)>>,
@@ -785,6 +785,72 @@ const CONFIG_FILES: &[&str] = &[
     ".vitepress/config.mts",
 ];
 
+/// The pages folder a VitePress configuration sets (`srcDir: 'src'`), relative to its root;
+/// `None` for none, `.`, or a value leaving the root.
+///
+/// ```
+/// use hygiene::scan::sites::read_src_dir;
+/// assert_eq!(read_src_dir("export default defineConfig({\n  srcDir: 'src',\n})").as_deref(), Some("src"));
+/// assert_eq!(read_src_dir("srcDir: './docs/',").as_deref(), Some("docs"));
+/// assert_eq!(read_src_dir("srcDir: '.'"), None);
+/// assert_eq!(read_src_dir("srcDir: '../shared'"), None);
+/// assert_eq!(read_src_dir("srcDir: process.env.SRC"), None);
+/// ```
+pub fn read_src_dir(text: &str) -> Option<String> {
+    let at = text.find("srcDir:")?;
+    let v = quoted(&text[at + "srcDir:".len()..])?;
+    let v = v.trim_start_matches("./").trim_end_matches('/');
+    (!v.is_empty()
+        && v != "."
+        && !v.split('/').any(|s| s == ".." || s.is_empty())
+        && !v.starts_with('/'))
+    .then(|| v.to_string())
+}
+
+/// A VitePress configuration's `rewrites` (`'en/:rest*': ':rest*'`: the page `en/guide/x.md`
+/// served at `/guide/x`), as redirects from the route to the page's own path.
+///
+/// ```
+/// use hygiene::scan::sites::read_rewrites;
+/// let t = "export default {\n  rewrites: {\n    // English at the root\n    'en/:rest*': ':rest*',\n    'packages/a/README.md': 'a/index.md',\n  },\n  lastUpdated: true,\n}";
+/// assert_eq!(read_rewrites(t), [("/:rest*".to_string(), "/en/:rest*".to_string()), ("/a/index".into(), "/packages/a/README".into())]);
+/// assert!(read_rewrites("rewrites(id) { return id }").is_empty());
+/// ```
+pub fn read_rewrites(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let Some(at) = text.find("rewrites: {") else {
+        return out;
+    };
+    let page = |v: &str| {
+        let v = v.trim_matches('/');
+        let v = v.strip_suffix(".md").unwrap_or(v);
+        format!("/{v}")
+    };
+    for l in text[at + "rewrites: {".len()..].lines() {
+        let t = l.trim();
+        if t.starts_with('}') {
+            break;
+        }
+        // `'en/:rest*': ':rest*',`: quoted keys (a key holds colons of its own).
+        let Some(q) = t.chars().next().filter(|c| ['\'', '"'].contains(c)) else {
+            continue;
+        };
+        let Some(end) = t[1..].find(q).map(|i| i + 1) else {
+            continue;
+        };
+        let from = &t[1..end];
+        let Some(to) = t[end + 1..].trim_start().strip_prefix(':') else {
+            continue;
+        };
+        let to = to.trim().trim_end_matches(',').trim_matches(['\'', '"']);
+        if from.is_empty() || to.is_empty() {
+            continue;
+        }
+        out.push((page(to), page(from)));
+    }
+    out
+}
+
 /// The base path a JavaScript site configuration sets (`base: 'docs'`, `baseUrl: '/docs/'`),
 /// as `/docs`; `None` for none, for `/`, or for a value that is not a plain quoted path.
 ///
@@ -996,7 +1062,7 @@ impl Sites {
                     match rule.generator {
                         "mkdocs" if !docs_dirs.contains_key(dir) => {
                             if let Some(d) = read_docs_dir(&text) {
-                                docs_dirs.insert(dir.clone(), d);
+                                docs_dirs.insert(dir.clone(), vec![d]);
                             }
                         }
                         "undocs" => {
@@ -1031,6 +1097,38 @@ impl Sites {
                     }
                 }
             }
+            // VitePress: `srcDir` (pages and their `public/` under it) and `rewrites` (a page
+            // `en/guide/x.md` served at `/guide/x`), in the configuration or a file it imports
+            // from `.vitepress/`.
+            if rule.generator == "vitepress" {
+                let prefix = join(dir, ".vitepress/");
+                let mut files: Vec<&String> = tree
+                    .files
+                    .iter()
+                    .filter(|f| {
+                        f.starts_with(&prefix)
+                            && [".ts", ".mts", ".js", ".mjs"]
+                                .iter()
+                                .any(|e| f.ends_with(e))
+                            && !f[prefix.len()..].starts_with("theme/")
+                    })
+                    .collect();
+                files.sort();
+                for f in files {
+                    let cap = super::THRESHOLDS.file_size_cap_bytes;
+                    let text = config_text(&tree.root.join(f), cap);
+                    if !docs_dirs.contains_key(dir) {
+                        if let Some(src) = read_src_dir(&text) {
+                            let public = format!("{src}/public");
+                            docs_dirs.insert(dir.clone(), vec![src, public]);
+                        }
+                    }
+                    let r = read_rewrites(&text);
+                    if !r.is_empty() {
+                        redirects.entry(dir.clone()).or_default().extend(r);
+                    }
+                }
+            }
             for c in rule.content_roots.iter().filter(|c| !c.is_empty()) {
                 let at = join(dir, c);
                 if let Some(target) = linked_folder(tree, &at) {
@@ -1059,7 +1157,7 @@ impl Sites {
     /// the one its configuration names instead.
     fn content_roots<'a>(&'a self, root: &str, rule: &'a SiteRule) -> Vec<&'a str> {
         match self.docs_dirs.get(root) {
-            Some(own) => vec![own.as_str()],
+            Some(own) => own.iter().map(String::as_str).collect(),
             None => rule.content_roots.to_vec(),
         }
     }
