@@ -903,11 +903,15 @@ pub const MANAGED_BLOCK_WORDS: (&[&str], &[&str]) = (&["start", "begin"], &["end
 /// assert!(managed_blocks("<!-- markdownlint-disable -->\nx\n<!-- Ending soon -->\n").is_empty());
 /// ```
 pub fn managed_blocks(text: &str) -> Vec<(u32, u32)> {
-    let mut out = Vec::new();
     if !text.contains("<!--") {
-        return out;
+        return Vec::new();
     }
-    let fences = fence_lines(text);
+    managed_blocks_in(text, &fence_lines(text))
+}
+
+/// [`managed_blocks`] of `text` whose fenced lines ([`fence_lines`]) are `fences`.
+fn managed_blocks_in(text: &str, fences: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
     let mut open: Option<u32> = None;
     let mut n = 0u32;
     for line in text.lines() {
@@ -919,7 +923,7 @@ pub fn managed_blocks(text: &str) -> Vec<(u32, u32)> {
         else {
             continue;
         };
-        if in_fences(&fences, n) {
+        if in_fences(fences, n) {
             continue;
         }
         let lower = inner.to_lowercase();
@@ -1201,11 +1205,13 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     }
     // MDX has no indented code: a heading indented inside a component (`<Step>` over
     // `    ### Configure the provider`) is a heading with an anchor, where CommonMark reads code.
+    // The fenced lines, found once for this and the managed blocks.
+    let fences = std::cell::OnceCell::new();
+    let fences = || fences.get_or_init(|| fence_lines(text));
     if has_components {
-        let fences = fence_lines(text);
         for (i, l) in text.lines().enumerate() {
             let t = l.trim_start_matches([' ', '\t']);
-            if l.len() - t.len() < 4 || in_fences(&fences, i as u32 + 1) {
+            if l.len() - t.len() < 4 || in_fences(fences(), i as u32 + 1) {
                 continue;
             }
             let level = t.bytes().take_while(|&b| b == b'#').count();
@@ -1234,7 +1240,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         }
     }
     p.own_status = own_status(&p.frontmatter, &prose);
-    p.managed = managed_blocks(text);
+    if text.contains("<!--") {
+        p.managed = managed_blocks_in(text, fences());
+    }
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);

@@ -189,8 +189,8 @@ pub struct Sites {
     statics: std::collections::HashMap<String, Vec<String>>,
     /// Per folder of `*.src.md` sources, the folders their generated documents are written to.
     outputs: std::collections::HashMap<String, Vec<String>>,
-    /// The content folder an MkDocs configuration names instead of `docs/` (`docs_dir:
-    /// docs/md_v2`), relative to the site's root.
+    /// The content folders a configuration names instead of its rule's: MkDocs' `docs_dir:
+    /// docs/md_v2`, VitePress' `srcDir: 'src'` (with its `public/`), relative to the site's root.
     docs_dirs: std::collections::HashMap<String, Vec<String>>,
     /// Docusaurus docs plugins mounted at their own route (`routeBasePath: 'observability-docs'`
     /// over `path: 'observability'`): `(route, folder)`, the folder root-relative.
@@ -807,6 +807,27 @@ pub fn read_src_dir(text: &str) -> Option<String> {
     .then(|| v.to_string())
 }
 
+/// The VitePress settings a configuration file holds: its `srcDir` (pages and their `public/`
+/// under it; the first file to set one wins) and its `rewrites` (a page `en/guide/x.md` served
+/// at `/guide/x`, kept as redirects).
+fn vitepress_settings(
+    text: &str,
+    dir: &str,
+    docs_dirs: &mut std::collections::HashMap<String, Vec<String>>,
+    redirects: &mut std::collections::HashMap<String, Vec<(String, String)>>,
+) {
+    if !docs_dirs.contains_key(dir) {
+        if let Some(src) = read_src_dir(text) {
+            let public = format!("{src}/public");
+            docs_dirs.insert(dir.to_string(), vec![src, public]);
+        }
+    }
+    let r = read_rewrites(text);
+    if !r.is_empty() {
+        redirects.entry(dir.to_string()).or_default().extend(r);
+    }
+}
+
 /// A VitePress configuration's `rewrites` (`'en/:rest*': ':rest*'`: the page `en/guide/x.md`
 /// served at `/guide/x`), as redirects from the route to the page's own path.
 ///
@@ -1065,6 +1086,9 @@ impl Sites {
                                 docs_dirs.insert(dir.clone(), vec![d]);
                             }
                         }
+                        "vitepress" => {
+                            vitepress_settings(&text, dir, &mut docs_dirs, &mut redirects);
+                        }
                         "undocs" => {
                             let r = read_yaml_redirects(&text);
                             if !r.is_empty() {
@@ -1097,36 +1121,28 @@ impl Sites {
                     }
                 }
             }
-            // VitePress: `srcDir` (pages and their `public/` under it) and `rewrites` (a page
-            // `en/guide/x.md` served at `/guide/x`), in the configuration or a file it imports
-            // from `.vitepress/`.
+            // VitePress settings in a file the configuration imports from `.vitepress/` (the
+            // configuration itself was read above).
             if rule.generator == "vitepress" {
                 let prefix = join(dir, ".vitepress/");
                 let mut files: Vec<&String> = tree
                     .files
                     .iter()
                     .filter(|f| {
-                        f.starts_with(&prefix)
-                            && [".ts", ".mts", ".js", ".mjs"]
+                        f.strip_prefix(prefix.as_str()).is_some_and(|rest| {
+                            [".ts", ".mts", ".js", ".mjs"]
                                 .iter()
-                                .any(|e| f.ends_with(e))
-                            && !f[prefix.len()..].starts_with("theme/")
+                                .any(|e| rest.ends_with(e))
+                                && !rest.starts_with("theme/")
+                                && !CONFIG_FILES.contains(&format!(".vitepress/{rest}").as_str())
+                        })
                     })
                     .collect();
                 files.sort();
                 for f in files {
                     let cap = super::THRESHOLDS.file_size_cap_bytes;
                     let text = config_text(&tree.root.join(f), cap);
-                    if !docs_dirs.contains_key(dir) {
-                        if let Some(src) = read_src_dir(&text) {
-                            let public = format!("{src}/public");
-                            docs_dirs.insert(dir.clone(), vec![src, public]);
-                        }
-                    }
-                    let r = read_rewrites(&text);
-                    if !r.is_empty() {
-                        redirects.entry(dir.clone()).or_default().extend(r);
-                    }
+                    vitepress_settings(&text, dir, &mut docs_dirs, &mut redirects);
                 }
             }
             for c in rule.content_roots.iter().filter(|c| !c.is_empty()) {

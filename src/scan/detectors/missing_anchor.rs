@@ -166,12 +166,12 @@ impl Detector for MissingAnchor {
             // A fragment with punctuation GitHub never keeps (`#using-scoped-(non-global)-store`,
             // `#i’ve-updated-the-state,-but`) is written for a renderer that keeps it (lowercase,
             // spaces to `-`): its letters and digits name the heading.
-            let in_site =
-                ctx.tree.sites().of(path).is_some() || want.contains(PUNCTUATION_KEPT_ELSEWHERE);
+            let in_site = ctx.tree.sites().of(path).is_some();
+            let by_letters = in_site || want.contains(PUNCTUATION_KEPT_ELSEWHERE);
             let found = anchors.contains(&want)
                 || collapsed_match(&anchors, &want)
-                || (ctx.labels.contains(&want) && ctx.tree.sites().of(path).is_some())
-                || (in_site && {
+                || (ctx.labels.contains(&want) && in_site)
+                || (by_letters && {
                     let w = loose(&want);
                     let bare = loose(&without_entities(&want));
                     anchors.iter().any(|a| {

@@ -1325,17 +1325,11 @@ pub const TEST_INPUT_FOLDERS: &[&str] = &[
 /// keeps its claims).
 pub fn test_input(doc: &Doc) -> bool {
     let segs: Vec<&str> = crate::scan::refs::folder(&doc.path).split('/').collect();
-    let in_tests = |i: usize| {
-        segs[..i]
-            .iter()
-            .any(|s| matches!(*s, "test" | "tests" | "__tests__"))
-    };
+    // Whether a folder above segment `i` is one of `names`.
+    let under = |i: usize, names: &[&str]| segs[..i].iter().any(|s| names.contains(s));
+    let in_tests = |i: usize| under(i, &["test", "tests", "__tests__"]);
+    let in_benches = |i: usize| under(i, &["bench", "benches", "benchmark", "benchmarks"]);
     let data = segs.iter().any(|seg| TEST_INPUT_FOLDERS.contains(seg));
-    let in_benches = |i: usize| {
-        segs[..i]
-            .iter()
-            .any(|s| matches!(*s, "bench" | "benches" | "benchmark" | "benchmarks"))
-    };
     let fixture = segs
         .iter()
         .enumerate()

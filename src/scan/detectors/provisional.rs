@@ -210,9 +210,10 @@ impl Detector for Provisional {
         } else {
             Vec::new()
         };
-        for (line, l) in prose_lines(&doc.parsed.prose).filter(|_| any) {
+        for (i, &l) in all.iter().enumerate() {
+            let line = i as u32 + 1;
             let mut n = count_markers(l);
-            if n > 0 && one_of_labels(&all, line as usize - 1) {
+            if n > 0 && one_of_labels(&all, i) {
                 n = 0;
             }
             if n == 0 {
