@@ -72,6 +72,7 @@ pub const DECIDED_BY: &[&str] = &[
     "the default table (`rules`), first match",
     "a folder named like a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`, `2025-06-18`): history",
     "a plugin's shipped folder (`plugin_shipped_dirs` under a folder with `.claude-plugin/plugin.json`, or `plugins/<name>/`): shipped",
+    "a skill installed from another repository (`.<agent>/skills/<name>/` beside a `skills-lock.json` that lists `<name>` with a `source`): shipped",
     "a prompt (a `SKILL.md`, or frontmatter with one of `prompt_keys`, or `name` and `description`) in one of `prompt_folders` (or a named set such as `bmm-skills/`) under no dot-folder: shipped",
     "else living; but a living document in a folder whose README's own status has one of `record_status_words` (`Status: archived`, \"beta history\") is history",
 ];
@@ -448,6 +449,41 @@ pub struct Roles {
     overrides: Vec<Override>,
     /// Root-relative folders whose `skills/`, `commands/`, `agents/`, `hooks/` ship to plugin users.
     plugin_roots: Vec<String>,
+    /// Skills installed from another repository: per folder holding a [`SKILLS_LOCK`], the
+    /// names it lists with a `source` ([`Roles::with_skill_locks`]).
+    installed_skills: Vec<(String, Vec<String>)>,
+}
+
+/// The lock file the `skills` installer writes beside the agent folders it fills
+/// (`{"skills": {"convex-setup-auth": {"source": "get-convex/agent-skills", ...}}}`): a skill it
+/// lists was copied from its source repository, so the paths the skill names are those of
+/// whatever project it is installed in, and an update overwrites it.
+pub const SKILLS_LOCK: &str = "skills-lock.json";
+
+/// The skill names a [`SKILLS_LOCK`] lists with a `source`.
+///
+/// ```
+/// use hygiene::roles::locked_skills;
+/// let t = br#"{"version": 1, "skills": {"setup-auth": {"source": "o/agent-skills", "sourceType": "github"}, "mine": {}}}"#;
+/// assert_eq!(locked_skills(t), ["setup-auth"]);
+/// assert!(locked_skills(b"not json").is_empty());
+/// ```
+pub fn locked_skills(bytes: &[u8]) -> Vec<String> {
+    let v: serde_json::Value = serde_json::from_slice(bytes).unwrap_or_default();
+    let mut names: Vec<String> = v
+        .get("skills")
+        .and_then(|s| s.as_object())
+        .into_iter()
+        .flatten()
+        .filter(|(_, e)| {
+            e.get("source")
+                .and_then(|s| s.as_str())
+                .is_some_and(|s| !s.is_empty())
+        })
+        .map(|(n, _)| n.clone())
+        .collect();
+    names.sort();
+    names
 }
 
 impl Roles {
@@ -472,7 +508,46 @@ impl Roles {
         Roles {
             overrides,
             plugin_roots,
+            installed_skills: Vec::new(),
         }
+    }
+
+    /// The decider that also knows the skills each of `locks` (root-relative [`SKILLS_LOCK`]
+    /// files the walk found) installed: a document under `<its folder>/.<agent>/skills/<name>/`
+    /// for a name it lists is shipped content.
+    pub fn with_skill_locks<'a>(
+        mut self,
+        root: &Path,
+        locks: impl Iterator<Item = &'a str>,
+    ) -> Roles {
+        for lock in locks {
+            let dir = lock.strip_suffix(SKILLS_LOCK).unwrap_or(lock);
+            let Ok(bytes) = std::fs::read(root.join(lock)) else {
+                continue;
+            };
+            let names = locked_skills(&bytes);
+            if !names.is_empty() {
+                self.installed_skills.push((dir.to_string(), names));
+            }
+        }
+        self.installed_skills.sort();
+        self
+    }
+
+    /// Whether `rel` lies in a skill a [`SKILLS_LOCK`] installed (`.claude/skills/<name>/...`
+    /// beside the lock).
+    fn installed_skill(&self, rel: &str) -> bool {
+        self.installed_skills.iter().any(|(dir, names)| {
+            let mut segs = match rel.strip_prefix(dir.as_str()) {
+                Some(rest) => rest.split('/'),
+                None => return false,
+            };
+            let (agent, skills, name) = (segs.next(), segs.next(), segs.next());
+            agent.is_some_and(|a| a.starts_with('.'))
+                && skills == Some("skills")
+                && name.is_some_and(|n| names.iter().any(|x| x == n))
+                && segs.next().is_some()
+        })
     }
 
     /// Whether `rel` (with `text`) is a prompt of a catalogue shipped to other projects
@@ -537,6 +612,9 @@ impl Roles {
                     return Role::Shipped;
                 }
             }
+        }
+        if self.installed_skill(rel) {
+            return Role::Shipped;
         }
         Role::Living
     }

@@ -3311,3 +3311,128 @@ fn set_29_vitepress_src_dir_and_rewrites() {
         [pair("missing-path", "/de/guide/gone")]
     );
 }
+
+/// Held-out set 30 (payload, agent-kit, convex-backend, chroma, turso, rivet and six more):
+/// Mintlify redirects written without their leading `/`, Docusaurus pages named like their
+/// folder, skills a `skills-lock.json` installed from another repository, Payload's
+/// `## Title#id` heading ids, and a PascalCase placeholder folder (`ComponentName/`). Each keeps a
+/// true signal of the same kind beside it.
+#[test]
+fn set_30_unrooted_redirects_folder_named_pages_and_installed_skills() {
+    let r = repo();
+    let d = &r.root;
+    // Mintlify: `"source": "old-tour/agents"` is the route `/old-tour/agents`.
+    write(
+        d,
+        "docs/docs.json",
+        r#"{"navigation": {"groups": [{"group": "Tour", "pages": ["guided-tour/agents"]}]},
+  "redirects": [{"source": "old-tour/agents", "destination": "guided-tour/agents"}]}
+"#,
+    );
+    write(d, "docs/guided-tour/agents.mdx", "# Agents\n");
+    write(
+        d,
+        "docs/guided-tour/intro.mdx",
+        "# Intro\n\nSee [agents](/old-tour/agents) and [workflows](/old-tour/workflows).\n",
+    );
+    // Docusaurus: `log-streams/log-streams.mdx` is the folder's index.
+    write(d, "website/docusaurus.config.js", "module.exports = {};\n");
+    write(
+        d,
+        "website/docs/production/integrations/log-streams/log-streams.mdx",
+        "# Log streams\n",
+    );
+    write(
+        d,
+        "website/docs/production/networking.mdx",
+        "# Networking\n\nSee [log streams](/production/integrations/log-streams) and [exports](/production/integrations/exports).\n",
+    );
+    // A skill the lock installed names the project's files; the project's own skill, beside
+    // it, makes claims.
+    write(d, "demo/package.json", "{}\n");
+    write(d, "demo/convex/schema.ts", "export default {};\n");
+    write(
+        d,
+        "demo/skills-lock.json",
+        r#"{"version": 1, "skills": {"setup-auth": {"source": "acme/agent-skills", "sourceType": "github"}}}"#,
+    );
+    let skill = "---\nname: NAME\ndescription: Sets up auth.\n---\n# Auth\n\nSee [the guide](references/auth.md).\n";
+    let reference = "# Auth\n\n1. Configure the sign-in methods in `convex/auth.ts`.\n2. Read [the providers](./providers.md).\n";
+    for agent in [".claude", ".agents"] {
+        write(
+            d,
+            &format!("demo/{agent}/skills/setup-auth/SKILL.md"),
+            &skill.replace("NAME", "setup-auth"),
+        );
+        write(
+            d,
+            &format!("demo/{agent}/skills/setup-auth/references/auth.md"),
+            reference,
+        );
+    }
+    write(
+        d,
+        "demo/.claude/skills/own-auth/SKILL.md",
+        &skill.replace("NAME", "own-auth"),
+    );
+    write(
+        d,
+        "demo/.claude/skills/own-auth/references/auth.md",
+        reference,
+    );
+    // A PascalCase placeholder folder in a step.
+    write(
+        d,
+        "packages/ui/src/elements/Button/index.tsx",
+        "export {};\n",
+    );
+    write(
+        d,
+        "packages/ui/MIGRATING.md",
+        "# Migrating\n\nMove each component to `packages/ui/src/elements/ComponentName/`; see `packages/ui/src/elements/Button/styles.css`.\n",
+    );
+    // Payload's docs: `## Title#id` is the heading's id.
+    write(
+        d,
+        "manual/configuration.mdx",
+        "# Configuration\n\nSee [CORS](#cors) and [CSRF](#csrf).\n\n## Cross-origin resource sharing (CORS)#cors\n\nText.\n\n## Issue#12\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "packages/ui/MIGRATING.md"),
+        [pair(
+            "missing-path",
+            "packages/ui/src/elements/Button/styles.css"
+        )]
+    );
+    assert_eq!(
+        sigs(&s, "manual/configuration.mdx"),
+        [pair("missing-anchor", "#csrf")]
+    );
+    assert_eq!(
+        sigs(&s, "docs/guided-tour/intro.mdx"),
+        [pair("missing-path", "/old-tour/workflows")]
+    );
+    assert_eq!(
+        sigs(&s, "website/docs/production/networking.mdx"),
+        [pair("missing-path", "/production/integrations/exports")]
+    );
+    for agent in [".claude", ".agents"] {
+        assert_eq!(
+            sigs(
+                &s,
+                &format!("demo/{agent}/skills/setup-auth/references/auth.md")
+            ),
+            [pair("missing-path", "./providers.md")],
+            "{agent}"
+        );
+    }
+    assert_eq!(
+        sigs(&s, "demo/.claude/skills/own-auth/references/auth.md"),
+        [
+            pair("missing-path", "convex/auth.ts"),
+            pair("missing-path", "./providers.md")
+        ]
+    );
+}

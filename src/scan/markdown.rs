@@ -651,6 +651,29 @@ pub fn explicit_id(txt: &str) -> (&str, Option<&str>) {
     }
 }
 
+/// A heading's id written glued to its last word (`Cross-origin resource sharing (CORS)#cors`):
+/// Payload's docs site reads it as the heading's id, where GitHub slugs the whole line. The id
+/// is lowercase letters, digits and `-`, starting with a letter, so `C#`, `F#` and `Issue#12`
+/// keep their text.
+///
+/// ```
+/// use hygiene::scan::markdown::glued_id;
+/// assert_eq!(glued_id("Using with Cloudflare R2 (via S3 API)#s3-r2"), Some(("Using with Cloudflare R2 (via S3 API)", "s3-r2")));
+/// for no in ["C#", "Intro to F#", "Issue#12", "Tags #wip", "A#B"] { assert_eq!(glued_id(no), None, "{no}"); }
+/// ```
+pub fn glued_id(txt: &str) -> Option<(&str, &str)> {
+    let (head, id) = txt.trim_end().rsplit_once('#')?;
+    let glued = head
+        .chars()
+        .last()
+        .is_some_and(|c| !c.is_whitespace() && c != '#');
+    let well_formed = id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    (glued && well_formed).then_some((head, id))
+}
+
 /// Whether a page's source opens a component whose tag spans lines and renders a list prop
 /// (`<PropertiesTable\n  content={[...]}`; not `style={{...}}` or `cols={2}`): Markdown reads
 /// such a tag as text, so [`includes_content`] never sees it as HTML.
@@ -1092,6 +1115,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                         if let Some(id) = explicit {
                             p.anchors.push(id.to_lowercase());
                             p.anchors.push(slug(txt));
+                        } else if let Some((head, id)) = glued_id(txt) {
+                            p.anchors.push(id.to_string());
+                            p.anchors.push(slug(head));
                         }
                         p.anchors.push(numbered(&mut slugs, slug(txt.trim())));
                         // mkdocs autorefs: `[`X`][pkg.X] is new` shows as "X is new" on the

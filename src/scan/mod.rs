@@ -749,7 +749,13 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     // by agents like any other: scan it.
     walked.add_tracked(&root, &tracked, &globs, &excluded);
     timer.mark("git ls-files", || format!("({} tracked)", tracked.len()));
-    let roles = crate::roles::Roles::new(&root, rulebook.roles.clone());
+    let locks = walked
+        .tree
+        .files
+        .iter()
+        .filter(|f| f.rsplit('/').next() == Some(crate::roles::SKILLS_LOCK));
+    let roles = crate::roles::Roles::new(&root, rulebook.roles.clone())
+        .with_skill_locks(&root, locks.map(String::as_str));
     // Never at the file system root, where nothing is written.
     let use_cache = opts.cache && root.parent().is_some();
     let context = cache::Context::new(&format!("{roles:?}"));

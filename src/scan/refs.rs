@@ -41,6 +41,9 @@ pub struct Tree {
     /// Per document another page embeds whole (`{!README.md!}`), the folders of the pages that
     /// embed it: set by the scan once every document is parsed ([`embedding_folders`]).
     pub embedded_in: std::sync::OnceLock<std::collections::HashMap<String, Vec<String>>>,
+    /// Folders the walk did not list, by whether they are folders on disk: asked once each
+    /// ([`Tree::on_disk`]).
+    pub disk_dirs: std::sync::Mutex<std::collections::HashMap<String, bool>>,
 }
 
 /// Per embedded document, the folders of the pages that embed it. An embed's path is read from
@@ -330,8 +333,42 @@ impl Tree {
         if rel.is_empty() || self.files.contains(rel) || self.dirs.contains(rel) {
             return true;
         }
-        crate::paths::check_relative(rel).is_ok()
-            && std::fs::symlink_metadata(self.root.join(rel)).is_ok()
+        self.on_disk(rel).is_some()
+    }
+
+    /// `lstat` of root-relative `rel`, a place the walk did not list (ignored or excluded), or
+    /// `None`. A path whose folder is neither walked nor a folder on disk is not there either,
+    /// and that folder is asked of the disk once: a tree whose pages name 40,000 files under a
+    /// folder that does not exist made 40,000 failed `lstat`s.
+    fn on_disk(&self, rel: &str) -> Option<std::fs::Metadata> {
+        crate::paths::check_relative(rel).ok()?;
+        let dir = folder(rel);
+        if !dir.is_empty() && !self.dirs.contains(dir) && !self.dir_on_disk(dir) {
+            return None;
+        }
+        std::fs::symlink_metadata(self.root.join(rel)).ok()
+    }
+
+    /// Whether the root-relative `dir`, which the walk did not list, is a folder on disk
+    /// (through links, as a path below it is looked up): when it is not, nothing below it
+    /// is there.
+    fn dir_on_disk(&self, dir: &str) -> bool {
+        if let Some(&known) = self
+            .disk_dirs
+            .lock()
+            .ok()
+            .and_then(|m| m.get(dir).copied())
+            .as_ref()
+        {
+            return known;
+        }
+        let parent = folder(dir);
+        let answer = (parent.is_empty() || self.dirs.contains(parent) || self.dir_on_disk(parent))
+            && std::fs::metadata(self.root.join(dir)).is_ok_and(|m| m.is_dir());
+        if let Ok(mut m) = self.disk_dirs.lock() {
+            m.insert(dir.to_string(), answer);
+        }
+        answer
     }
 }
 
@@ -346,9 +383,7 @@ impl Tree {
 
     fn is_file_unrecorded(&self, rel: &str) -> bool {
         self.files.contains(rel)
-            || (!self.dirs.contains(rel)
-                && crate::paths::check_relative(rel).is_ok()
-                && std::fs::symlink_metadata(self.root.join(rel)).is_ok_and(|m| m.is_file()))
+            || (!self.dirs.contains(rel) && self.on_disk(rel).is_some_and(|m| m.is_file()))
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod openapi;
 
+use super::markdown::has_scheme;
 use super::refs::{normalize, Tree};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -637,7 +638,16 @@ pub fn read_static_dirs(text: &str) -> Vec<String> {
 
 /// The `redirects` (`[{"source": "/a/:slug*", "destination": "/b/:slug*"}]`) of a site's JSON
 /// configuration (Mintlify's `docs.json`, `mint.json`): a route that a redirect serves exists.
-fn read_redirects(config: &[u8]) -> Vec<(String, String)> {
+/// Mintlify also takes a path written without its leading `/` (`"guided-tour/ai-agents"`): it
+/// is the same route.
+///
+/// ```
+/// use hygiene::scan::sites::read_redirects;
+/// let c = br#"{"redirects": [{"source": "old/a", "destination": "guided-tour/a"},
+///   {"source": "/b", "destination": "https://example.com/b"}]}"#;
+/// assert_eq!(read_redirects(c), [("/old/a".to_string(), "/guided-tour/a".to_string()), ("/b".into(), "https://example.com/b".into())]);
+/// ```
+pub fn read_redirects(config: &[u8]) -> Vec<(String, String)> {
     /// Only `redirects` is read; the rest (a navigation of every version, megabytes on a
     /// versioned site) is skipped without being built.
     #[derive(serde::Deserialize)]
@@ -651,9 +661,16 @@ fn read_redirects(config: &[u8]) -> Vec<(String, String)> {
             c.redirects
                 .iter()
                 .filter_map(|r| {
+                    let rooted = |p: &str| {
+                        if p.starts_with('/') || has_scheme(p) {
+                            p.to_string()
+                        } else {
+                            format!("/{p}")
+                        }
+                    };
                     Some((
-                        r.get("source")?.as_str()?.to_string(),
-                        r.get("destination")?.as_str()?.to_string(),
+                        rooted(r.get("source")?.as_str()?),
+                        rooted(r.get("destination")?.as_str()?),
                     ))
                 })
                 .collect()
@@ -1401,8 +1418,16 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                 }
             }
             // Docusaurus serves `versioned_docs/version-1.2/x.md` at `/docs/1.2/x` and the
-            // current docs at `/docs/next/x`.
+            // current docs at `/docs/next/x`; a page named like its folder is the folder's
+            // index (`integrations/log-streams/log-streams.mdx` at `/integrations/log-streams`).
             if rule.generator == "docusaurus" {
+                if let Some(last) = rest.rsplit('/').next().filter(|l| !l.is_empty()) {
+                    let own: Vec<String> = content_dirs(tree, root, rule)
+                        .filter_map(|b| normalize(&b, rest))
+                        .map(|at| format!("{at}/{last}"))
+                        .collect();
+                    routes.extend(own);
+                }
                 if let Some((v, page)) = rest.strip_prefix("docs/").and_then(|r| r.split_once('/'))
                 {
                     let vdir = join(root, &format!("versioned_docs/version-{v}"));

@@ -34,6 +34,25 @@ fn foreign_route(
             .is_some_and(|(first, _)| !ctx.tree.exists(first))
 }
 
+/// Whether root-relative `doc` lies in a skill folder (`<dir>/.<agent>/skills/<name>/...`)
+/// beside a [`crate::roles::SKILLS_LOCK`]: a skill the lock's installer copied in (the role
+/// decider has checked that the lock lists it).
+fn installed_skill(ctx: &TreeCtx<'_>, doc: &str) -> bool {
+    let segs: Vec<&str> = doc.split('/').collect();
+    (0..segs.len().saturating_sub(3)).any(|i| {
+        segs[i].starts_with('.')
+            && segs[i + 1] == "skills"
+            && ctx.tree.has_file(
+                &segs[..i]
+                    .iter()
+                    .chain([&crate::roles::SKILLS_LOCK])
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            )
+    })
+}
+
 /// Whether the folder a root-relative path names its file in exists.
 fn in_a_folder(ctx: &TreeCtx<'_>, path: &str) -> bool {
     path.rsplit_once('/')
@@ -792,6 +811,7 @@ pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz",
 /// assert!(!placeholder_path("docs/VERSIONING.md") && !placeholder_path("changelogs/0.9.x.md"));
 /// assert!(placeholder_path("src/package_name/") && placeholder_path("skills/skill-name/SKILL.md"));
 /// assert!(!placeholder_path("src/display_name.rs") && !placeholder_path("src/names/x.rs"));
+/// assert!(placeholder_path("packages/ui/src/elements/ComponentName/") && !placeholder_path("src/MySQL.md"));
 /// ```
 pub fn placeholder_path(written: &str) -> bool {
     let words = written
@@ -809,13 +829,33 @@ pub fn placeholder_path(written: &str) -> bool {
             .split(['/', '-', '_', '.'])
             .any(|w| PLACEHOLDER_VERSION_WORDS.contains(&w))
         || written.split('/').any(|seg| {
-            let stem = seg.split('.').next().unwrap_or(seg).replace('-', "_");
-            PLACEHOLDER_NAMES.contains(&stem.to_ascii_lowercase().as_str())
+            let stem = seg.split('.').next().unwrap_or(seg);
+            PLACEHOLDER_NAMES.contains(&snake(stem).as_str())
         })
 }
 
+/// A name in snake case: `-` as `_`, and a capital after a lowercase letter starts a word
+/// (`ComponentName` and `component-name` are both `component_name`).
+fn snake(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && prev_lower {
+            out.push('_');
+        }
+        prev_lower = c.is_ascii_lowercase();
+        out.push(if c == '-' {
+            '_'
+        } else {
+            c.to_ascii_lowercase()
+        });
+    }
+    out
+}
+
 /// Folder and file names that stand for the reader's own (`src/package_name/`,
-/// `my-project/`'s `project-name.md`): matched against a path segment's stem, `-` read as `_`.
+/// `my-project/`'s `project-name.md`, `elements/ComponentName/`): matched against a path
+/// segment's stem in snake case.
 pub const PLACEHOLDER_NAMES: &[&str] = &[
     "package_name",
     "project_name",
@@ -1665,8 +1705,12 @@ impl Detector for MissingPath {
             // working folder.
             // So is a path in code under a folder that ships beside the document (a skill's
             // `references/guide.md` where its `references/` is).
+            // A skill installed from another repository ([`crate::roles::SKILLS_LOCK`]) names
+            // the files of whatever project it is installed in, even where that project has the
+            // folder: only its own links are claims.
             let relative = (r.via == crate::report::Via::Link && !written.starts_with('/'))
                 || (r.via == crate::report::Via::Code
+                    && !installed_skill(ctx, &doc.path)
                     && !written.starts_with('/')
                     && written.trim_start_matches("./").contains('/')
                     && candidates
