@@ -6,9 +6,10 @@
 //! The word must stand as a marker, not as the subject of a sentence: at the start of a line or
 //! a sentence (`TODO: cache it`, `- TBD`), as a value (`Owner: TBD`, `is TBD`), or directly
 //! followed by `:` or `(` (`TODO(n)`). "Do not create TODO lists", "a TODO app", an "IETF DRAFT
-//! (...)" title, a quoted `'TBD'`, a table of per-item statuses and a heading that names a
-//! phase ("Phase 3: DRAFT") are not markers; a heading that is the marker alone is. A status
-//! line that lists the statuses (`Draft | Review | Final`, a template) is not a status.
+//! (...)" title, a quoted `'TBD'`, a maturity label `(WIP)`, a table of per-item statuses and a
+//! heading that names a phase ("Phase 3: DRAFT") are not markers; a heading that is the marker
+//! alone is. A status line that lists the statuses (`Draft | Review | Final`, a template) is not
+//! a status.
 
 use super::{first_word, prose_lines, status_value, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -53,10 +54,17 @@ pub fn count_markers(line: &str) -> u32 {
             }
             let rest = line[i + m.len()..]
                 .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+            // `(WIP)`, `(WIP stage)`, `(DRAFT)`: a maturity label on the item before it (a
+            // feature's), not the document's; a note (`(TODO: add a section)`, `(TBD)`) is.
+            let label = matches!(*m, "WIP" | "DRAFT")
+                && line[..i].ends_with('(')
+                && line[i + m.len()..]
+                    .split_once(')')
+                    .is_some_and(|(inside, _)| !inside.contains(':'));
             let stands = if heading {
                 rest.is_empty() || rest.starts_with(':')
             } else {
-                marker_position(&line[..i]) || matches!(after, Some(b':' | b'(' | b')'))
+                !label && (marker_position(&line[..i]) || matches!(after, Some(b':' | b'(' | b')')))
             };
             n += u32::from(stands);
         }
@@ -268,6 +276,7 @@ mod tests {
             "TODO(42): drop this",
             "> TODO",
             "## TODO",
+            "[//]: # (TODO: add elicitation section)",
         ] {
             assert_eq!(count_markers(yes), 1, "{yes}");
         }
@@ -279,6 +288,8 @@ mod tests {
             "| Uptime automation | Planned | Q2 2026 | TBD |",
             "## Phase 3: DRAFT review flow",
             "- [bd todo](#bd-todo) \u{2014} Manage TODO items",
+            "- **MVCC** - experimental multi-version concurrency (WIP)",
+            "This is an experimental (WIP stage) feature disabled by default.",
         ] {
             assert_eq!(count_markers(no), 0, "{no}");
         }

@@ -28,6 +28,11 @@ pub fn is_marker(line: &str) -> bool {
     if line.trim_start().starts_with('#') && undecorate(line).split_whitespace().count() == 1 {
         return false;
     }
+    // A reStructuredText directive (`.. deprecated:: 2.0`) in a docstring an API page renders
+    // deprecates the object documented, not the page.
+    if line.trim_start().starts_with("..") {
+        return false;
+    }
     if let Some(v) = status_value(line) {
         return SUPERSEDED_WORDS.contains(&first_word(v).as_str());
     }
@@ -49,10 +54,16 @@ pub fn is_marker(line: &str) -> bool {
                 .filter(|w| !w.is_empty())
                 .take(2)
                 .collect();
+            // `Deprecated: This JSON configuration format is ...` names a subject too;
+            // `Deprecated: this page ...` and `Deprecated: this is ...` speak of the page.
             let subject = after.first().is_some_and(|w| w.starts_with('`'))
                 || (after.first().is_some_and(|w| {
                     matches!(*w, "the" | "a" | "an" | "these" | "those" | "following")
-                }) && !after.get(1).is_some_and(|n| SELF_NOUNS.contains(n)));
+                }) && !after.get(1).is_some_and(|n| SELF_NOUNS.contains(n)))
+                || (after.first() == Some(&"this")
+                    && after.get(1).is_some_and(|n| {
+                        !SELF_NOUNS.contains(n) && !matches!(*n, "is" | "was" | "has" | "will")
+                    }));
             !subject
                 && (rest.is_empty()
                     || [
@@ -161,6 +172,8 @@ mod tests {
             "This document has been replaced by the ADR.",
             "Replaced by `docs/new.md`.",
             "> [!WARNING] Obsolete since 2024",
+            "**Deprecated:** this guide is kept for reference",
+            "DEPRECATED: This is no longer maintained.",
         ] {
             assert!(is_marker(yes), "{yes}");
         }
@@ -174,6 +187,8 @@ mod tests {
             "- the `old()` call is deprecated",
             "Status: active",
             "This document explains deprecated flags.",
+            ".. deprecated::",
+            "> **⚠️ DEPRECATED:** This JSON configuration format is deprecated and kept for legacy use.",
         ] {
             assert!(!is_marker(no), "{no}");
         }
