@@ -929,6 +929,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         )
     });
 
+    crate::fsio::return_free_memory();
     // A folder kept as a record (its README's own status says so) holds history.
     recorded_folders(&mut docs, &roles);
 
@@ -1034,12 +1035,8 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     // worked out against the tree as it is now (never cached) for the run, and dropped after
     // it, so those paths are never held for the whole tree at once.
     let checked: Vec<usize> = (0..docs.len()).filter(|&i| docs[i].checked).collect();
-    let paths: Vec<String> = docs.iter().map(|d| d.path.clone()).collect();
-    let by_path: HashMap<&str, usize> = paths
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.as_str(), i))
-        .collect();
+    // `TreeCtx::doc_index` finds a document by a binary search of its path.
+    debug_assert!(docs.windows(2).all(|w| w[0].path < w[1].path));
     let mut anchor_cache = Default::default();
     #[allow(clippy::type_complexity)]
     let mut tree_findings: Vec<(usize, Vec<Finding>, Option<detectors::drift::ContentCheck>)> =
@@ -1079,7 +1076,6 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             labels: &labels,
             tree,
             docs: &docs,
-            by_path: &by_path,
             history: history.as_ref(),
             dups: &dups,
             symbols: symbols.as_ref(),
@@ -1106,8 +1102,6 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             docs[i].targets = Vec::new();
         }
     }
-    drop(by_path);
-    drop(paths);
     let checks: Vec<(usize, detectors::drift::ContentCheck)> = tree_findings
         .iter_mut()
         .filter_map(|(i, _, c)| c.take().map(|c| (*i, c)))
@@ -1263,9 +1257,18 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
 
     // Tokens: only for what is reported, on all cores; a document's count from the cache when
     // an earlier scan took it for the same content.
+    // Only for what may be counted: the shortlist's files and the governed files and folders.
     let digests: HashMap<String, [u8; 32]> = if use_cache {
+        let listed: HashSet<&str> = items.iter().map(|it| it.path.as_str()).collect();
+        let governs = |p: &str| {
+            governed.iter().any(|g| {
+                let at = g.path.trim_end_matches('/');
+                p == at || (g.is_dir && p.strip_prefix(at).is_some_and(|r| r.starts_with('/')))
+            })
+        };
         docs.iter()
             .zip(&kept)
+            .filter(|(d, _)| listed.contains(d.path.as_str()) || governs(&d.path))
             .map(|(d, k)| (d.path.clone(), k.meta.digest))
             .collect()
     } else {
@@ -1287,6 +1290,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .any(|(it, t)| t.is_none() && digests.get(&it.path).and_then(|d| known.get(d)).is_none());
     if will_count {
         drop(heavy);
+        crate::fsio::return_free_memory();
     } else {
         std::thread::spawn(move || drop(heavy));
     }

@@ -892,6 +892,45 @@ pub fn relative_to(from: &str, target: &str) -> String {
 mod tests {
     use super::*;
 
+    /// A place the walk did not list is looked up on disk, as `lstat` of the whole path would
+    /// answer: an ignored folder's files exist, a file under a folder that is not there (or is
+    /// a file) does not, and a folder reached through a link is followed; the missing folder is
+    /// asked once, and answers the same for every path under it.
+    #[cfg(unix)]
+    #[test]
+    fn unlisted_places_answer_as_the_disk_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("build/out")).unwrap();
+        std::fs::write(root.join("build/out/app.js"), "x").unwrap();
+        std::fs::write(root.join("notes.md"), "x").unwrap();
+        std::os::unix::fs::symlink(root.join("build"), root.join("dist")).unwrap();
+        let mut tree = Tree {
+            root: root.clone(),
+            ..Default::default()
+        };
+        tree.files.insert("notes.md".into());
+        let lstat = |rel: &str| std::fs::symlink_metadata(root.join(rel)).is_ok();
+        for rel in [
+            "build/out/app.js",
+            "build/out",
+            "dist/out/app.js",
+            "gone/x.md",
+            "gone/deeper/x.md",
+            "notes.md/x",
+            "build/out/none.js",
+            "dist",
+        ] {
+            assert_eq!(tree.exists(rel), lstat(rel), "{rel}");
+            assert_eq!(tree.exists(rel), lstat(rel), "{rel}, asked again");
+        }
+        assert!(tree.is_file("dist/out/app.js") && !tree.is_file("build/out"));
+        let known = tree.disk_dirs.lock().unwrap().clone();
+        assert_eq!(known.get("gone"), Some(&false));
+        assert_eq!(known.get("gone/deeper"), Some(&false));
+        assert_eq!(known.get("build/out"), Some(&true));
+    }
+
     /// The one-`lstat` reading never goes through a link out of the root: not a linked file,
     /// not a folder the walk did not enter (a link, or a tracked file's folder it never saw).
     #[cfg(unix)]

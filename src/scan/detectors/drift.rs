@@ -46,8 +46,8 @@ fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
             // does not describe its text, and docs churn together.
             // A shipped prompt (a plugin's command, skill or agent) or template is the
             // product the document describes, not navigation.
-            let document = match ctx.by_path.get(p.as_str()) {
-                Some(&i) => ctx.docs[i].role != crate::roles::Role::Shipped,
+            let document = match ctx.doc_index(p) {
+                Some(i) => ctx.docs[i].role != crate::roles::Role::Shipped,
                 None => crate::scan::markdown::extension(p)
                     .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e)),
             };

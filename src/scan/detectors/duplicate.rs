@@ -489,7 +489,7 @@ impl Detector for Duplicate {
     }
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
-        let Some(&i) = ctx.by_path.get(doc.path.as_str()) else {
+        let Some(i) = ctx.doc_index(&doc.path) else {
             return Vec::new();
         };
         ctx.dups[i]

@@ -108,9 +108,9 @@ fn anchors_of(ctx: &TreeCtx<'_>, path: &str) -> Option<std::sync::Arc<HashSet<St
     cache
         .entry(path.to_string())
         .or_insert_with(|| {
-            let list = match ctx.by_path.get(path) {
-                Some(&i) if ctx.docs[i].parsed.includes_content => return None,
-                Some(&i) => ctx.docs[i].parsed.anchors.clone(),
+            let list = match ctx.doc_index(path) {
+                Some(i) if ctx.docs[i].parsed.includes_content => return None,
+                Some(i) => ctx.docs[i].parsed.anchors.clone(),
                 None => {
                     let full = ctx.tree.read_path(path)?;
                     let meta = std::fs::metadata(&full).ok()?;

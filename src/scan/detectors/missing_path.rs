@@ -893,9 +893,8 @@ fn became_shipped(ctx: &TreeCtx<'_>, doc: &Doc, to: &str) -> bool {
     template_name(to)
         || (doc.role != Role::Shipped
             && ctx
-                .by_path
-                .get(to)
-                .is_some_and(|&i| ctx.docs[i].role == Role::Shipped))
+                .doc_index(to)
+                .is_some_and(|i| ctx.docs[i].role == Role::Shipped))
 }
 
 /// Endings of a file name that mark the file as a template of another file. Published as

@@ -95,8 +95,6 @@ pub struct TreeCtx<'a> {
     pub tree: &'a Tree,
     /// Every parsed document.
     pub docs: &'a [Doc],
-    /// Index into `docs` by path.
-    pub by_path: &'a HashMap<&'a str, usize>,
     /// The one history walk, when there is a repository.
     pub history: Option<&'a History>,
     /// Duplicate blocks per document index.
@@ -110,6 +108,17 @@ pub struct TreeCtx<'a> {
     /// The MyST labels (`(name)=`) the documents define, lowercase: a site resolves
     /// `[x](name)` and `#name` to them from any page.
     pub labels: &'a HashSet<String>,
+}
+
+impl TreeCtx<'_> {
+    /// The index in `docs` of the document at root-relative `path`. The documents are in the
+    /// walk's order, sorted by path, so a binary search finds it: no map of every path is held
+    /// beside them.
+    pub fn doc_index(&self, path: &str) -> Option<usize> {
+        self.docs
+            .binary_search_by(|d| d.path.as_str().cmp(path))
+            .ok()
+    }
 }
 
 /// A signal detector.
