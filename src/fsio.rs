@@ -410,16 +410,3 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "x");
     }
 }
-
-/// Hands the heap's free pages back to the system (glibc: every thread's arena). The documents'
-/// phase parses on every core, and each worker thread allocates from its own arena: what the
-/// parse freed there stays resident, and the tree-wide phase, on other threads, cannot reuse
-/// it, so the peak counted it twice.
-pub fn return_free_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases free memory of the allocator's own arenas; it takes no
-    // pointer and is safe to call from any thread at any time.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}

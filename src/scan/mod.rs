@@ -592,6 +592,19 @@ fn stamp_clock() -> i64 {
     crate::time::now_secs()
 }
 
+/// Hands the heap's free pages back to the system (glibc: every thread's arena). The documents'
+/// phase parses on every core, and each worker thread allocates from its own arena: what the
+/// parse freed there stays resident, and the tree-wide phase, on other threads, cannot reuse
+/// it, so the peak counted it twice.
+pub fn return_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory of the allocator's own arenas; it takes no
+    // pointer and is safe to call from any thread at any time.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// Token count of a root-relative file, `None` when it is not readable text.
 fn count_file(root: &Path, rel: &str) -> Option<u64> {
     read_doc(root, rel)
@@ -929,7 +942,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         )
     });
 
-    crate::fsio::return_free_memory();
+    return_free_memory();
     // A folder kept as a record (its README's own status says so) holds history.
     recorded_folders(&mut docs, &roles);
 
@@ -1290,7 +1303,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .any(|(it, t)| t.is_none() && digests.get(&it.path).and_then(|d| known.get(d)).is_none());
     if will_count {
         drop(heavy);
-        crate::fsio::return_free_memory();
+        return_free_memory();
     } else {
         std::thread::spawn(move || drop(heavy));
     }
