@@ -596,7 +596,7 @@ fn stamp_clock() -> i64 {
 /// phase parses on every core, and each worker thread allocates from its own arena: what the
 /// parse freed there stays resident, and the tree-wide phase, on other threads, cannot reuse
 /// it, so the peak counted it twice.
-pub fn return_free_memory() {
+fn return_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases free memory of the allocator's own arenas; it takes no
     // pointer and is safe to call from any thread at any time.
