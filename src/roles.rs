@@ -513,16 +513,26 @@ impl Roles {
     }
 
     /// The decider that also knows the skills each of `locks` (root-relative [`SKILLS_LOCK`]
-    /// files the walk found) installed: a document under `<its folder>/.<agent>/skills/<name>/`
-    /// for a name it lists is shipped content.
+    /// files the walk found in `tree`) installed: a document under
+    /// `<its folder>/.<agent>/skills/<name>/` for a name it lists is shipped content. A lock is
+    /// read only inside the root (never through a link out of it) and within
+    /// `thresholds.site_config_cap_bytes`.
     pub fn with_skill_locks<'a>(
         mut self,
-        root: &Path,
+        tree: &crate::scan::refs::Tree,
         locks: impl Iterator<Item = &'a str>,
     ) -> Roles {
+        let cap = crate::scan::THRESHOLDS.site_config_cap_bytes;
         for lock in locks {
             let dir = lock.strip_suffix(SKILLS_LOCK).unwrap_or(lock);
-            let Ok(bytes) = std::fs::read(root.join(lock)) else {
+            let Some(full) = tree.read_path(lock) else {
+                continue;
+            };
+            let Ok(bytes) = std::fs::metadata(&full)
+                .ok()
+                .filter(|m| m.is_file() && m.len() <= cap)
+                .map_or(Err(()), |_| std::fs::read(&full).map_err(|_| ()))
+            else {
                 continue;
             };
             let names = locked_skills(&bytes);

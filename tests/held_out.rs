@@ -3380,6 +3380,32 @@ fn set_30_unrooted_redirects_folder_named_pages_and_installed_skills() {
         "demo/.claude/skills/own-auth/references/auth.md",
         reference,
     );
+    // A lock reached through a link out of the root is never read: that project's skill keeps
+    // its claims.
+    let outside = r.root.parent().unwrap().join("outside-lock");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(
+        outside.join("skills-lock.json"),
+        r#"{"skills": {"setup-auth": {"source": "acme/agent-skills"}}}"#,
+    )
+    .unwrap();
+    write(d, "linked/package.json", "{}\n");
+    write(d, "linked/convex/schema.ts", "export default {};\n");
+    std::os::unix::fs::symlink(
+        outside.join("skills-lock.json"),
+        d.join("linked/skills-lock.json"),
+    )
+    .unwrap();
+    write(
+        d,
+        "linked/.claude/skills/setup-auth/SKILL.md",
+        &skill.replace("NAME", "setup-auth"),
+    );
+    write(
+        d,
+        "linked/.claude/skills/setup-auth/references/auth.md",
+        reference,
+    );
     // A PascalCase placeholder folder in a step.
     write(
         d,
@@ -3428,6 +3454,13 @@ fn set_30_unrooted_redirects_folder_named_pages_and_installed_skills() {
             "{agent}"
         );
     }
+    assert_eq!(
+        sigs(&s, "linked/.claude/skills/setup-auth/references/auth.md"),
+        [
+            pair("missing-path", "convex/auth.ts"),
+            pair("missing-path", "./providers.md")
+        ]
+    );
     assert_eq!(
         sigs(&s, "demo/.claude/skills/own-auth/references/auth.md"),
         [

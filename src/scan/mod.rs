@@ -768,7 +768,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .iter()
         .filter(|f| f.rsplit('/').next() == Some(crate::roles::SKILLS_LOCK));
     let roles = crate::roles::Roles::new(&root, rulebook.roles.clone())
-        .with_skill_locks(&root, locks.map(String::as_str));
+        .with_skill_locks(&walked.tree, locks.map(String::as_str));
     // Never at the file system root, where nothing is written.
     let use_cache = opts.cache && root.parent().is_some();
     let context = cache::Context::new(&format!("{roles:?}"));
