@@ -460,6 +460,27 @@ pub struct Roles {
 /// whatever project it is installed in, and an update overwrites it.
 pub const SKILLS_LOCK: &str = "skills-lock.json";
 
+/// Where root-relative `rel` would sit in a skill a [`SKILLS_LOCK`] installed: for each
+/// `.<agent>/skills/<name>/` on its path with something below it, the folder the lock would be
+/// in (`""` or ending in `/`) and the skill's name.
+///
+/// ```
+/// use hygiene::roles::skill_places;
+/// let got: Vec<_> = skill_places("demo/.claude/skills/auth/references/a.md").collect();
+/// assert_eq!(got, [("demo/", "auth")]);
+/// assert_eq!(skill_places(".agents/skills/auth/SKILL.md").collect::<Vec<_>>(), [("", "auth")]);
+/// assert_eq!(skill_places("skills/auth/SKILL.md").count() + skill_places(".claude/skills/auth").count(), 0);
+/// ```
+pub fn skill_places(rel: &str) -> impl Iterator<Item = (&str, &str)> {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(rel.match_indices('/').map(|(i, _)| i + 1))
+        .collect();
+    let segs: Vec<&str> = rel.split('/').collect();
+    (0..segs.len().saturating_sub(3))
+        .filter(move |&i| segs[i].starts_with('.') && segs[i + 1] == "skills")
+        .map(move |i| (&rel[..starts[i]], &rel[starts[i + 2]..starts[i + 3] - 1]))
+}
+
 /// The skill names a [`SKILLS_LOCK`] lists with a `source`.
 ///
 /// ```
@@ -525,13 +546,9 @@ impl Roles {
         let cap = crate::scan::THRESHOLDS.site_config_cap_bytes;
         for lock in locks {
             let dir = lock.strip_suffix(SKILLS_LOCK).unwrap_or(lock);
-            let Some(full) = tree.read_path(lock) else {
-                continue;
-            };
-            let Ok(bytes) = std::fs::metadata(&full)
-                .ok()
-                .filter(|m| m.is_file() && m.len() <= cap)
-                .map_or(Err(()), |_| std::fs::read(&full).map_err(|_| ()))
+            let Some(bytes) = tree
+                .read_path(lock)
+                .and_then(|full| crate::scan::sites::read_config(&full, cap))
             else {
                 continue;
             };
@@ -547,16 +564,10 @@ impl Roles {
     /// Whether `rel` lies in a skill a [`SKILLS_LOCK`] installed (`.claude/skills/<name>/...`
     /// beside the lock).
     fn installed_skill(&self, rel: &str) -> bool {
-        self.installed_skills.iter().any(|(dir, names)| {
-            let mut segs = match rel.strip_prefix(dir.as_str()) {
-                Some(rest) => rest.split('/'),
-                None => return false,
-            };
-            let (agent, skills, name) = (segs.next(), segs.next(), segs.next());
-            agent.is_some_and(|a| a.starts_with('.'))
-                && skills == Some("skills")
-                && name.is_some_and(|n| names.iter().any(|x| x == n))
-                && segs.next().is_some()
+        skill_places(rel).any(|(dir, name)| {
+            self.installed_skills
+                .iter()
+                .any(|(d, names)| d == dir && names.iter().any(|n| n == name))
         })
     }
 

@@ -353,13 +353,7 @@ impl Tree {
     /// (through links, as a path below it is looked up): when it is not, nothing below it
     /// is there.
     fn dir_on_disk(&self, dir: &str) -> bool {
-        if let Some(&known) = self
-            .disk_dirs
-            .lock()
-            .ok()
-            .and_then(|m| m.get(dir).copied())
-            .as_ref()
-        {
+        if let Some(known) = self.disk_dirs.lock().ok().and_then(|m| m.get(dir).copied()) {
             return known;
         }
         let parent = folder(dir);

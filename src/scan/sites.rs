@@ -355,7 +355,7 @@ pub fn join(a: &str, b: &str) -> String {
 
 /// The bytes of a site's configuration file: a regular file (never through a link) of at most
 /// `cap` bytes.
-fn read_config(full: &std::path::Path, cap: u64) -> Option<Vec<u8>> {
+pub(crate) fn read_config(full: &std::path::Path, cap: u64) -> Option<Vec<u8>> {
     std::fs::symlink_metadata(full)
         .is_ok_and(|m| m.is_file() && m.len() <= cap)
         .then(|| std::fs::read(full).ok())

@@ -38,18 +38,9 @@ fn foreign_route(
 /// beside a [`crate::roles::SKILLS_LOCK`]: a skill the lock's installer copied in (the role
 /// decider has checked that the lock lists it).
 fn installed_skill(ctx: &TreeCtx<'_>, doc: &str) -> bool {
-    let segs: Vec<&str> = doc.split('/').collect();
-    (0..segs.len().saturating_sub(3)).any(|i| {
-        segs[i].starts_with('.')
-            && segs[i + 1] == "skills"
-            && ctx.tree.has_file(
-                &segs[..i]
-                    .iter()
-                    .chain([&crate::roles::SKILLS_LOCK])
-                    .copied()
-                    .collect::<Vec<_>>()
-                    .join("/"),
-            )
+    crate::roles::skill_places(doc).any(|(dir, _)| {
+        ctx.tree
+            .has_file(&format!("{dir}{}", crate::roles::SKILLS_LOCK))
     })
 }
 
