@@ -1400,6 +1400,7 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                     }
                 }
             }
+            let in_bases = routes.len();
             for base in bases {
                 routes.extend(if rest.is_empty() {
                     Some(base)
@@ -1407,6 +1408,7 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                     normalize(&base, rest)
                 });
             }
+            let in_bases = in_bases..routes.len();
             // A Jekyll collection `server` lives in `_server/` and is served at `/server/<name>/`
             // (its default permalink, and the usual `collections:` one).
             if rule.generator == "jekyll" {
@@ -1422,8 +1424,8 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             // index (`integrations/log-streams/log-streams.mdx` at `/integrations/log-streams`).
             if rule.generator == "docusaurus" {
                 if let Some(last) = rest.rsplit('/').next().filter(|l| !l.is_empty()) {
-                    let own: Vec<String> = content_dirs(tree, root, rule)
-                        .filter_map(|b| normalize(&b, rest))
+                    let own: Vec<String> = routes[in_bases]
+                        .iter()
                         .map(|at| format!("{at}/{last}"))
                         .collect();
                     routes.extend(own);
