@@ -52,11 +52,38 @@ def apply_diff(binary, repo):
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, "copy")
         shutil.copytree(repo, copy, symlinks=True)
-        subprocess.run([binary, "check", "--accept-suggestions", "--apply", "--root", copy],
-                       capture_output=True, text=True)
-        diff = subprocess.run(["git", "-C", copy, "diff", "--stat", "--patch"],
-                              capture_output=True, text=True).stdout
+        before = changed_files(copy)
+        done = subprocess.run([binary, "check", "--accept-suggestions", "--apply", "--root", copy],
+                              capture_output=True, text=True)
+        if done.returncode not in (0, 1):
+            # A check that did not finish edits nothing: say so, or its 0 edited lines read
+            # as a clean result.
+            print(f"CHECK FAILED ({done.returncode}) on {repo}: {done.stderr.strip()[-500:]}",
+                  file=sys.stderr)
+        # Only the files the check changed: a snapshot's placeholders (files it lacks) differ
+        # from HEAD already, and a whole-tree diff of them can crash git.
+        edited = sorted(changed_files(copy) - before)
+        if not edited:
+            return ""
+        diff = subprocess.run(["git", "-C", copy, "diff", "--stat", "--patch", "--"] + edited,
+                              capture_output=True, text=True, errors="replace").stdout
+        for new in subprocess.run(["git", "-C", copy, "ls-files", "--others", "--exclude-standard",
+                                   "--"] + edited, capture_output=True, text=True).stdout.split():
+            diff += subprocess.run(["git", "-C", copy, "diff", "--no-index", "--", "/dev/null", new],
+                                   capture_output=True, text=True, errors="replace").stdout
     return diff
+
+
+def changed_files(work_tree):
+    """Paths that differ from HEAD or are untracked (`.hygiene/` aside)."""
+    out = subprocess.run(["git", "-C", work_tree, "status", "--porcelain", "-z",
+                          "--untracked-files=all"], capture_output=True, text=True,
+                         errors="replace").stdout
+    paths = set()
+    for rec in out.split("\0"):
+        if len(rec) > 3 and not rec[3:].startswith(".hygiene/"):
+            paths.add(rec[3:])
+    return paths
 
 
 def main():

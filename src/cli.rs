@@ -509,7 +509,9 @@ fn run_check(a: &CheckArgs) -> Result<i32> {
                  report it. No report was written.",
                 errors.len()
             );
-            return Ok(1);
+            // An error, not findings: a CI job that reads 1 as "stale documents" must not
+            // take a check that never finished for one.
+            return Ok(2);
         }
     };
     let summary = crate::summary::summarize(&run.report);

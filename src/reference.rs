@@ -77,16 +77,20 @@ fn is_ref_byte(b: u8) -> bool {
 
 /// Byte offsets where `m` occurs in `line` as a whole reference: not preceded or followed by a
 /// character that would continue it (a trailing `.` followed by a space is sentence punctuation,
-/// not part of the reference).
+/// not part of the reference). A path is whole before a `#`: that starts its fragment
+/// (`src/a.rs#L59`), which a swap of the path keeps.
 ///
 /// ```
 /// use hygiene::reference::whole_occurrences;
 /// assert_eq!(whole_occurrences("see `src/a.rs`.", "src/a.rs"), vec![5]);
 /// assert!(whole_occurrences("see legacy/src/a.rs", "src/a.rs").is_empty());
 /// assert!(whole_occurrences("see src/a.rs.bak", "src/a.rs").is_empty());
+/// assert_eq!(whole_occurrences("[a](src/a.rs#L59)", "src/a.rs"), vec![4]);
+/// assert!(whole_occurrences("[a](#src/a.rs)", "src/a.rs").is_empty());
 /// ```
 pub fn whole_occurrences(line: &str, m: &str) -> Vec<usize> {
     let b = line.as_bytes();
+    let fragment_may_follow = !m.contains('#') && kind(m) == Some(RefKind::Path);
     line.match_indices(m)
         .map(|(i, _)| i)
         .filter(|&i| {
@@ -95,6 +99,7 @@ pub fn whole_occurrences(line: &str, m: &str) -> Vec<usize> {
             let after_ok = match b.get(j) {
                 None => true,
                 Some(b'.') => !b.get(j + 1).is_some_and(|&c| is_ref_byte(c)),
+                Some(b'#') => fragment_may_follow,
                 Some(&c) => !is_ref_byte(c),
             };
             before_ok && after_ok
@@ -178,6 +183,26 @@ fn symbol_found(root: &Path, s: &str) -> bool {
 /// not: the form rule, then `m` occurs only as whole references, `r` resolves, `m` does not,
 /// and the line does not already name `r` (then it records the move rather than being stale).
 pub fn swap_problem(root: &Path, doc: &str, line: &str, m: &str, r: &str) -> Option<String> {
+    if let Some(p) = line_problem(line, m, r) {
+        return Some(p);
+    }
+    if resolves(root, doc, m) {
+        return Some(format!(
+            "`{m}` still resolves; a replace-text only repairs a broken reference"
+        ));
+    }
+    if !resolves(root, doc, r) {
+        return Some(format!(
+            "the replacement `{r}` does not resolve in the repository"
+        ));
+    }
+    None
+}
+
+/// The part of [`swap_problem`] that reads only the line: the form rule, `m` occurs only as
+/// whole references, and the line does not already name `r`. The scanner asks it before it
+/// suggests a swap, so that finalize never has to refuse one of the scanner's own.
+pub fn line_problem(line: &str, m: &str, r: &str) -> Option<String> {
     if let Some(p) = form_problem(m, r) {
         return Some(p);
     }
@@ -196,16 +221,6 @@ pub fn swap_problem(root: &Path, doc: &str, line: &str, m: &str, r: &str) -> Opt
     if !whole_occurrences(line, r).is_empty() {
         return Some(format!(
             "the line already names `{r}`: it records the move rather than pointing at the old name"
-        ));
-    }
-    if resolves(root, doc, m) {
-        return Some(format!(
-            "`{m}` still resolves; a replace-text only repairs a broken reference"
-        ));
-    }
-    if !resolves(root, doc, r) {
-        return Some(format!(
-            "the replacement `{r}` does not resolve in the repository"
         ));
     }
     None

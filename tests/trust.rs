@@ -710,3 +710,36 @@ fn bare_file_names_are_checked_beside_the_document() {
     );
     assert_eq!(changed.len(), 1, "{changed:#?}");
 }
+
+/// A renamed file linked with a line fragment (`[a.rs:1](a.rs#L1)`, as generated link lists
+/// write it) is repointed in text and target alike, fragment kept. Where the old name also sits
+/// inside a longer path on the line, no swap is suggested (finalize would refuse it, and one
+/// refused suggestion used to fail the whole check): the signal still reaches the model.
+#[test]
+fn a_link_with_a_line_fragment_is_repointed_and_an_ambiguous_line_is_left_to_the_model() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/old_name.rs", "pub fn run() {}\n");
+    commit(d, "one");
+    git(d, &["mv", "src/old_name.rs", "src/new_name.rs"]);
+    commit(d, "rename");
+    let guide = "# Guide\n\n- `run` in [src/old_name.rs:1](src/old_name.rs#L1)\n\nBoth `legacy/src/old_name.rs` and `src/old_name.rs` hold an entry point.\n";
+    write(d, "docs/guide.md", guide);
+    commit(d, "docs");
+    let s = scan(d);
+    let lines: Vec<u64> = signals(&s, "docs/guide.md")
+        .iter()
+        .filter(|g| g["ref"] == "src/old_name.rs")
+        .map(|g| g["line"].as_u64().unwrap())
+        .collect();
+    assert!(lines.contains(&3) && lines.contains(&5), "{s:#}");
+    let (_, changed) = check_apply(d);
+    assert_eq!(
+        changed["docs/guide.md"].as_deref(),
+        Some(
+            "# Guide\n\n- `run` in [src/new_name.rs:1](src/new_name.rs#L1)\n\nBoth `legacy/src/old_name.rs` and `src/old_name.rs` hold an entry point.\n"
+        ),
+        "{changed:#?}"
+    );
+    assert!(d.join(".hygiene/report.json").is_file());
+}

@@ -1843,7 +1843,12 @@ impl Detector for MissingPath {
                     let line = line_of(r.line);
                     let label_disagrees =
                         line.is_some_and(|l| names_old_file_elsewhere(l, written, &new));
-                    ((!bare || !new.contains('/')) && !label_disagrees)
+                    // The swap finalize would refuse (the old name also inside a longer
+                    // reference on the line) is not suggested: the signal reaches the model.
+                    let swappable = line.is_some_and(|l| {
+                        crate::reference::line_problem(l, written, &new).is_none()
+                    });
+                    ((!bare || !new.contains('/')) && !label_disagrees && swappable)
                         .then(|| rename_suggestion(r.line, written, new))
                 }
                 _ => None,
