@@ -133,8 +133,12 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/{DEVLOG,DevLog,devlog}.*",
             "**/*{CHANGE_SUMMARY,CHANGES_SUMMARY,change_summary}*.md",
             "**/transcripts/**",
+            // A blog post named by its date (Docusaurus, Jekyll, VitePress blogs), alone or in
+            // a folder with its images.
+            "**/{blog,posts,_posts}/**/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*",
+            "**/{blog,posts,_posts}/**/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*/**",
         ],
-        why: "a changelog, release note, newsletter, development journal, change summary or exported chat records what changed or was said, with the names of its time",
+        why: "a changelog, release note, newsletter, dated blog post, development journal, change summary or exported chat records what changed or was said, with the names of its time",
     },
     RoleRule {
         role: Role::History,

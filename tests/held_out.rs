@@ -3469,3 +3469,113 @@ fn set_30_unrooted_redirects_folder_named_pages_and_installed_skills() {
         ]
     );
 }
+
+/// Held-out set 31 (textual, tabby, pydantic, TypeAgent, semantic-kernel and 28 more): an
+/// MkDocs site configured only by `mkdocs-online.yml` (inheriting `mkdocs-common.yml`), a
+/// Docusaurus site with `trailingSlash: true` (a relative URL resolves from the page as a
+/// folder), an API plugin mounted at `/api` from a specification file, a dated blog post in a
+/// folder of its own (its route, and its backticked paths, which name the files of its day),
+/// mkdocs-autorefs' `[](){#id}` anchors and a page that is one `::: package` directive. Each
+/// keeps a true signal of the same kind beside it.
+#[test]
+fn set_31_mkdocs_variants_trailing_slash_sites_dated_posts_and_autorefs() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/engine/serve.rs", "pub fn serve() {}\n");
+    commit(d, "code");
+    std::fs::create_dir_all(d.join("crates/engine")).unwrap();
+    git(d, &["mv", "src/engine", "crates/engine/src"]);
+    commit(d, "move the engine");
+    // MkDocs, configured by variants only.
+    write(d, "mkdocs-common.yml", "site_name: T\n");
+    write(
+        d,
+        "mkdocs-online.yml",
+        "INHERIT: mkdocs-common.yml\nsite_url: https://t.example.io/\n",
+    );
+    write(d, "docs/guide/events.md", "# Events\n");
+    write(
+        d,
+        "docs/guide/app.md",
+        "# App\n\nSee [events](/guide/events/) and [timers](/guide/timers/).\n",
+    );
+    // Docusaurus with trailing slashes, an API plugin, and a blog.
+    write(
+        d,
+        "website/docusaurus.config.js",
+        "const config = {\n  trailingSlash: true,\n  presets: [[\n    'preset',\n    ({\n      api: {\n        path: \"static/openapi.json\",\n        routeBasePath: \"/api\"\n      },\n    }),\n  ]],\n};\n",
+    );
+    write(d, "website/static/openapi.json", "{}\n");
+    write(d, "website/docs/admin/backup.md", "# Backup\n");
+    write(
+        d,
+        "website/docs/admin/upgrade.md",
+        "# Upgrade\n\nFirst [back up](../backup), then read [the notes](../release-notes). The [API](/api), [the post](/blog/2023/10/16/repository-context/).\n",
+    );
+    let post = "# Context\n\nThe prompt is built in `src/engine/serve.rs`.\n";
+    write(
+        d,
+        "website/blog/2023-10-16-repository-context/index.md",
+        post,
+    );
+    write(
+        d,
+        "website/blog/2024-06-11-rank-fusion/index.md",
+        "# Fusion\n\nFollows [context](/blog/2023/10/16/repository-context/) and [ranking](/blog/2023/10/17/ranking/).\n",
+    );
+    write(
+        d,
+        "docs/engine.md",
+        "# Engine\n\nThe prompt is built in `src/engine/serve.rs`.\n",
+    );
+    // mkdocs-autorefs anchors and a package's API page.
+    write(
+        d,
+        "docs/concepts/fields.md",
+        "# Fields\n\n[](){#default-factory}\n## Default values\n\nText.\n",
+    );
+    write(d, "docs/api/settings.md", "::: settings_pkg\n");
+    write(
+        d,
+        "docs/errors.md",
+        "# Errors\n\nSee [factories](concepts/fields.md#default-factory), [settings](api/settings.md#settings_pkg.Base) and [gone](concepts/fields.md#no-such-id).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs_of(
+            &s,
+            &[
+                "docs/guide/app.md",
+                "website/docs/admin/upgrade.md",
+                "website/blog/2023-10-16-repository-context/index.md",
+                "website/blog/2024-06-11-rank-fusion/index.md",
+                "docs/engine.md",
+                "docs/errors.md",
+            ]
+        ),
+        [
+            (
+                "docs/guide/app.md",
+                vec![pair("missing-path", "/guide/timers/")]
+            ),
+            (
+                "website/docs/admin/upgrade.md",
+                vec![pair("missing-path", "../release-notes")]
+            ),
+            (
+                "website/blog/2023-10-16-repository-context/index.md",
+                vec![]
+            ),
+            ("website/blog/2024-06-11-rank-fusion/index.md", vec![]),
+            (
+                "docs/engine.md",
+                vec![pair("missing-path", "src/engine/serve.rs")]
+            ),
+            (
+                "docs/errors.md",
+                vec![pair("missing-anchor", "concepts/fields.md#no-such-id")]
+            ),
+        ]
+    );
+}

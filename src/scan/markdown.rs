@@ -738,6 +738,8 @@ pub fn embedded(line: &str) -> Option<&str> {
 /// assert!(generates_api_docs("# API\n\n::: langmem\n    handler: python\n"));
 /// assert!(!generates_api_docs("# Guide\n\nSee the API.\n") && !generates_api_docs(":::note\nx\n:::\n"));
 /// assert!(!generates_api_docs("::: warning\nCareful.\n:::\n"));
+/// // A page that is only a top-level package (`::: pydantic_settings`): no `:::` closes it.
+/// assert!(generates_api_docs("::: pydantic_settings\n"));
 /// ```
 pub fn generates_api_docs(prose: &str) -> bool {
     // Most pages hold neither marker: one search each, no line list.
@@ -759,11 +761,13 @@ pub fn generates_api_docs(prose: &str) -> bool {
                             && (o.starts_with("handler:") || o.starts_with("options:"))
                     })
                 };
+                // Nor is one that no `:::` line closes (a container block is closed).
+                let unclosed = || !lines[i + 1..].iter().any(|n| n.trim() == ":::");
                 !name.is_empty()
                     && name
                         .chars()
                         .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-                    && (name.contains('.') || options())
+                    && (name.contains('.') || options() || unclosed())
             })
     })
 }
@@ -1247,21 +1251,31 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         }
     }
     // An attribute line of its own (`{#projects-config}` above a code block: markdown-it-attrs,
-    // VitePress) gives the block that id.
+    // VitePress) gives the block that id; so does mkdocs-autorefs' empty link `[](){#id}`,
+    // anywhere in a line.
     if prose.contains("{#") {
-        for l in prose.lines() {
-            let t = l.trim();
-            if let Some(id) = t
-                .strip_prefix("{#")
-                .and_then(|r| r.strip_suffix('}'))
+        let id_of = |r: &str| {
+            r.split_once('}')
+                .map(|(id, _)| id.trim())
                 .filter(|id| {
                     !id.is_empty()
                         && id
                             .bytes()
                             .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
                 })
+                .map(str::to_lowercase)
+        };
+        for l in prose.lines() {
+            let t = l.trim();
+            if let Some(id) = t
+                .strip_prefix("{#")
+                .filter(|r| r.ends_with('}'))
+                .and_then(id_of)
             {
-                p.anchors.push(id.to_lowercase());
+                p.anchors.push(id);
+            }
+            for (at, _) in l.match_indices("[](){#") {
+                p.anchors.extend(id_of(&l[at + 6..]));
             }
         }
     }

@@ -100,7 +100,16 @@ pub const SITE_RULES: &[SiteRule] = &[
     },
     SiteRule {
         generator: "mkdocs",
-        markers: &["mkdocs.yml", "mkdocs.yaml"],
+        // Sites built from several configurations name them after the first
+        // (`mkdocs-online.yml` inheriting `mkdocs-common.yml`, `mkdocs.insiders.yml`).
+        markers: &[
+            "mkdocs.yml",
+            "mkdocs.yaml",
+            "mkdocs-*.yml",
+            "mkdocs-*.yaml",
+            "mkdocs.*.yml",
+            "mkdocs.*.yaml",
+        ],
         content_roots: &["docs"],
     },
     SiteRule {
@@ -207,6 +216,9 @@ pub struct Sites {
     /// `content/en/setup.mdx` at `/en/docs/setup` (a dynamic segment takes the content's first
     /// folder); `app/docs/[[...slug]]` serves `content/docs/setup.mdx` at `/docs/setup`.
     nextra: std::collections::HashMap<String, Vec<(Vec<String>, String)>>,
+    /// Docusaurus site roots configured with `trailingSlash: true`: every page is served as a
+    /// folder (`/docs/admin/config/`), so a browser resolves its relative links from there.
+    trailing_slash: std::collections::HashSet<String>,
 }
 
 /// The routes the content folders of a Next site are served at, per site root: each optional
@@ -407,6 +419,21 @@ fn content_dirs<'a>(
             let base = tree.sites().content_dir(&at).to_string();
             (base.is_empty() || tree.has_dir(&base)).then_some(base)
         })
+}
+
+/// Whether a Docusaurus configuration serves every page as a folder (`trailingSlash: true`).
+///
+/// ```
+/// use hygiene::scan::sites::read_trailing_slash;
+/// assert!(read_trailing_slash("const config = {\n  trailingSlash: true,\n};"));
+/// assert!(!read_trailing_slash("  trailingSlash: false,\n") && !read_trailing_slash("// trailingSlash: true\n"));
+/// ```
+pub fn read_trailing_slash(text: &str) -> bool {
+    text.lines().any(|l| {
+        l.trim_start()
+            .strip_prefix("trailingSlash:")
+            .is_some_and(|v| v.trim().trim_end_matches(',').trim() == "true")
+    })
 }
 
 /// The docs plugins a Docusaurus configuration mounts at a route of their own: each
@@ -1016,30 +1043,59 @@ pub fn redirect(source: &str, destination: &str, route: &str) -> Option<String> 
     Some(out)
 }
 
+/// The site root that path `p` marks by marker `m`: a file or folder name, a path under the
+/// root (`.config/docs.yaml`), or a file name with one `*` (`mkdocs-*.yml`).
+///
+/// ```
+/// use hygiene::scan::sites::marker_root;
+/// assert_eq!(marker_root("site/mkdocs.yml", "mkdocs.yml").as_deref(), Some("site"));
+/// assert_eq!(marker_root("mkdocs-online.yml", "mkdocs-*.yml").as_deref(), Some(""));
+/// assert_eq!(marker_root("a/mkdocs.insiders.yml", "mkdocs.*.yml").as_deref(), Some("a"));
+/// assert_eq!(marker_root("a/b.config/docs.yaml", ".config/docs.yaml"), None);
+/// assert_eq!(marker_root("mkdocs-.yml", "mkdocs-*.yml"), None);
+/// assert_eq!(marker_root("x/mkdocs-a/b.yml", "mkdocs-*.yml"), None);
+/// ```
+pub fn marker_root(p: &str, m: &str) -> Option<String> {
+    if let Some((pre, post)) = m.split_once('*') {
+        let (dir, name) = p.rsplit_once('/').unwrap_or(("", p));
+        let fits =
+            name.len() > pre.len() + post.len() && name.starts_with(pre) && name.ends_with(post);
+        return fits.then(|| dir.to_string());
+    }
+    if p == m {
+        return Some(String::new());
+    }
+    p.strip_suffix(m)
+        .and_then(|d| d.strip_suffix('/'))
+        .map(str::to_string)
+}
+
 impl Sites {
     /// Finds every site root in the walked tree.
     pub fn new(tree: &Tree) -> Sites {
         let mut roots: Vec<(String, &'static SiteRule)> = Vec::new();
-        // A marker is a file or folder name, or a path under the root (`.config/docs.yaml`).
-        let root_of = |p: &'_ str, m: &str| -> Option<String> {
-            if p == m {
-                return Some(String::new());
-            }
-            p.strip_suffix(m)
-                .and_then(|d| d.strip_suffix('/'))
-                .map(str::to_string)
-        };
+        // Per root, the configuration files a patterned marker found (names under the root).
+        let mut patterned: std::collections::HashMap<String, Vec<String>> = Default::default();
         for p in tree.files.iter().chain(tree.dirs.iter()) {
-            let found = SITE_RULES
-                .iter()
-                .find_map(|r| r.markers.iter().find_map(|m| root_of(p, m)).map(|d| (d, r)));
-            if let Some((dir, rule)) = found {
+            let found = SITE_RULES.iter().find_map(|r| {
+                r.markers
+                    .iter()
+                    .find_map(|m| marker_root(p, m).map(|d| (d, r, m.contains('*'))))
+            });
+            if let Some((dir, rule, pattern)) = found {
+                if pattern {
+                    let name = p[if dir.is_empty() { 0 } else { dir.len() + 1 }..].to_string();
+                    patterned.entry(dir.clone()).or_default().push(name);
+                }
                 if !roots.iter().any(|(d, _)| *d == dir) {
                     roots.push((dir, rule));
                 }
             }
         }
         roots.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        for names in patterned.values_mut() {
+            names.sort();
+        }
         let mut redirects = std::collections::HashMap::new();
         let mut links = Vec::new();
         let mut bases = std::collections::HashMap::new();
@@ -1048,6 +1104,7 @@ impl Sites {
         let mut docs_dirs = std::collections::HashMap::new();
         let mut mounts = std::collections::HashMap::new();
         let mut slugs = std::collections::HashMap::new();
+        let mut trailing_slash = std::collections::HashSet::new();
         for (dir, rule) in &roots {
             if rule.generator == "fern" {
                 let cap = super::THRESHOLDS.site_config_cap_bytes;
@@ -1068,7 +1125,15 @@ impl Sites {
                 }
             }
             // Files beside the marker: JSON ones hold redirects, JavaScript ones a base path.
-            for m in rule.markers.iter().chain(CONFIG_FILES) {
+            let names: Vec<&str> = rule
+                .markers
+                .iter()
+                .filter(|m| !m.contains('*'))
+                .chain(CONFIG_FILES)
+                .copied()
+                .chain(patterned.get(dir).into_iter().flatten().map(String::as_str))
+                .collect();
+            for m in names {
                 let rel = join(dir, m);
                 if !m.contains('.') || !tree.files.contains(&rel) {
                     continue;
@@ -1119,6 +1184,9 @@ impl Sites {
                             }
                         }
                         "docusaurus" if !mounts.contains_key(dir) => {
+                            if read_trailing_slash(&text) {
+                                trailing_slash.insert(dir.clone());
+                            }
                             let m: Vec<(String, String)> = read_mounts(&text)
                                 .into_iter()
                                 .map(|(route, folder)| (route, join(dir, &folder)))
@@ -1183,6 +1251,7 @@ impl Sites {
             slugs,
             special: special_segments(tree),
             nextra,
+            trailing_slash,
         }
     }
 
@@ -1246,9 +1315,11 @@ impl Sites {
         special.sort();
         let mut nextra: Vec<_> = self.nextra.iter().collect();
         nextra.sort();
+        let mut trailing: Vec<_> = self.trailing_slash.iter().collect();
+        trailing.sort();
         format!(
             "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
-             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?}",
+             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?}",
             self.links
         )
     }
@@ -1368,8 +1439,11 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                         .and_then(|r| r.strip_prefix('/'))
                 };
                 match inner {
-                    // A plugin's own root is its overview page (`slug: /`).
-                    Some("") if tree.has_dir(folder) => return Some(folder.clone()),
+                    // A plugin's own root is its overview page (`slug: /`), or the page an API
+                    // plugin renders from its specification (`path: 'static/openapi.json'`).
+                    Some("") if tree.has_dir(folder) || tree.has_file(folder) => {
+                        return Some(folder.clone())
+                    }
                     Some(inner) if !inner.is_empty() => routes.extend(normalize(folder, inner)),
                     _ => {}
                 }
@@ -1454,8 +1528,11 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             }
             // A link written as a folder (`../building-agents/`) is a URL: a page is served as
             // a folder of its own (`learning-hub/intro.md` at `/learning-hub/intro/`), so the
-            // browser resolves it from there, against the site's routes.
-            if written.ends_with('/') && !written.starts_with('/') {
+            // browser resolves it from there, against the site's routes. On a site that serves
+            // every page so (`trailingSlash: true`), `../backup` is such a URL too.
+            let page_is_folder =
+                written.ends_with('/') || tree.sites().trailing_slash.contains(root);
+            if page_is_folder && !written.starts_with('/') {
                 let bases: Vec<String> = content_dirs(tree, root, rule).collect();
                 let page = bases.iter().find_map(|b| {
                     if b.is_empty() {
@@ -1506,7 +1583,7 @@ pub fn dated_post(tree: &Tree, route: &str) -> Option<String> {
         return None;
     }
     let slug = slug.strip_suffix(".html").unwrap_or(slug);
-    PAGE_EXTENSIONS.iter().find_map(|ext| {
+    let file = PAGE_EXTENSIONS.iter().find_map(|ext| {
         let name = format!("{y}-{m}-{d}-{slug}.{ext}");
         if !tree.basenames.contains(&name) {
             return None;
@@ -1515,6 +1592,18 @@ pub fn dated_post(tree: &Tree, route: &str) -> Option<String> {
             .iter()
             .find(|f| f.rsplit('/').next() == Some(name.as_str()))
             .cloned()
+    });
+    // A post with its images in a folder of its own (Docusaurus' `2023-10-16-slug/index.md`).
+    file.or_else(|| {
+        let name = format!("{y}-{m}-{d}-{slug}");
+        let mut dirs: Vec<&String> = tree
+            .dirs
+            .iter()
+            .filter(|d| d.rsplit('/').next() == Some(name.as_str()))
+            .collect();
+        dirs.sort();
+        dirs.into_iter()
+            .find_map(|d| page_of(tree, &format!("{d}/index")))
     })
 }
 
