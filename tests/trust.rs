@@ -75,6 +75,14 @@ fn check_apply(root: &Path) -> (Value, BTreeMap<String, Option<String>>) {
     (v, changed)
 }
 
+/// Commits `src/old_name.rs`, then git's rename of it to `src/new_name.rs`.
+fn renamed_source(d: &Path) {
+    write(d, "src/old_name.rs", "pub fn run() {}\n");
+    commit(d, "one");
+    git(d, &["mv", "src/old_name.rs", "src/new_name.rs"]);
+    commit(d, "rename");
+}
+
 const SECTION: &str = "## Install\n\nInstall the command line tool with the package manager of your platform, then run the\ninit command once in every repository that should use it.\n\n```sh\ntool init --quiet\ntool doctor\n```\n";
 
 /// A docs site that mirrors `docs/`, versioned snapshots, and a per-session rule that repeats
@@ -85,10 +93,7 @@ const SECTION: &str = "## Install\n\nInstall the command line tool with the pack
 fn website_mirror_and_versioned_copies_keep_their_text_and_a_rule_loses_its_copy() {
     let r = repo();
     let d = &r.root;
-    write(d, "src/old_name.rs", "pub fn run() {}\n");
-    commit(d, "one");
-    git(d, &["mv", "src/old_name.rs", "src/new_name.rs"]);
-    commit(d, "rename");
+    renamed_source(d);
     write(d, "CLAUDE.md", &format!("# Project\n\n{SECTION}"));
     write(
         d,
@@ -719,10 +724,7 @@ fn bare_file_names_are_checked_beside_the_document() {
 fn a_link_with_a_line_fragment_is_repointed_and_an_ambiguous_line_is_left_to_the_model() {
     let r = repo();
     let d = &r.root;
-    write(d, "src/old_name.rs", "pub fn run() {}\n");
-    commit(d, "one");
-    git(d, &["mv", "src/old_name.rs", "src/new_name.rs"]);
-    commit(d, "rename");
+    renamed_source(d);
     let guide = "# Guide\n\n- `run` in [src/old_name.rs:1](src/old_name.rs#L1)\n\nBoth `legacy/src/old_name.rs` and `src/old_name.rs` hold an entry point.\n";
     write(d, "docs/guide.md", guide);
     commit(d, "docs");
