@@ -3475,7 +3475,8 @@ fn set_30_unrooted_redirects_folder_named_pages_and_installed_skills() {
 /// Docusaurus site with `trailingSlash: true` (a relative URL resolves from the page as a
 /// folder), an API plugin mounted at `/api` from a specification file, a dated blog post in a
 /// folder of its own (its route, and its backticked paths, which name the files of its day),
-/// mkdocs-autorefs' `[](){#id}` anchors and a page that is one `::: package` directive. Each
+/// mkdocs-autorefs' `[](){#id}` anchors, a page that is one `::: package` directive and one
+/// whose section a build macro writes (`{{ settings_section }}`). Each
 /// keeps a true signal of the same kind beside it.
 #[test]
 fn set_31_mkdocs_variants_trailing_slash_sites_dated_posts_and_autorefs() {
@@ -3537,8 +3538,13 @@ fn set_31_mkdocs_variants_trailing_slash_sites_dated_posts_and_autorefs() {
     write(d, "docs/api/settings.md", "::: settings_pkg\n");
     write(
         d,
+        "docs/concepts/settings.md",
+        "# Settings\n\n{{ settings_section }}\n",
+    );
+    write(
+        d,
         "docs/errors.md",
-        "# Errors\n\nSee [factories](concepts/fields.md#default-factory), [settings](api/settings.md#settings_pkg.Base) and [gone](concepts/fields.md#no-such-id).\n",
+        "# Errors\n\nSee [factories](concepts/fields.md#default-factory), [settings](api/settings.md#settings_pkg.Base), [sources](concepts/settings.md#customise-sources) and [gone](concepts/fields.md#no-such-id).\n",
     );
     commit(d, "docs");
     let s = scan(d);

@@ -772,6 +772,30 @@ pub fn generates_api_docs(prose: &str) -> bool {
     })
 }
 
+/// Whether a line of its own is a template variable a site's build expands
+/// (`{{ pydantic_settings }}`: mkdocs-macros or an MkDocs hook writes a section there, with its
+/// headings), so the page has anchors the text does not show.
+///
+/// ```
+/// use hygiene::scan::markdown::expands_macro;
+/// assert!(expands_macro("# Settings\n\n{{ pydantic_settings }}\n"));
+/// assert!(!expands_macro("Hello {{ name }}, welcome.\n") && !expands_macro("{{ a + b }}\n"));
+/// ```
+pub fn expands_macro(prose: &str) -> bool {
+    prose.contains("{{")
+        && prose.lines().any(|l| {
+            l.trim()
+                .strip_prefix("{{")
+                .and_then(|r| r.strip_suffix("}}"))
+                .map(str::trim)
+                .is_some_and(|v| {
+                    v.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                        && v.bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+                })
+        })
+}
+
 /// The label a MyST target line defines (`(global-config)=`), which Jupyter Book and Sphinx
 /// resolve from any page: `[the config](global-config)` or `#global-config`. Such a line is
 /// also kept among its document's anchors as written, so the tree's labels can be collected.
@@ -1285,7 +1309,8 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     }
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
-    p.includes_content |= renders_props(&prose) || generates_api_docs(&prose);
+    p.includes_content |=
+        renders_props(&prose) || generates_api_docs(&prose) || expands_macro(&prose);
     if prose.contains("{!") || prose.contains("--8<--") {
         p.embeds = prose
             .lines()
