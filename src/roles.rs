@@ -133,12 +133,8 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/{DEVLOG,DevLog,devlog}.*",
             "**/*{CHANGE_SUMMARY,CHANGES_SUMMARY,change_summary}*.md",
             "**/transcripts/**",
-            // A blog post named by its date (Docusaurus, Jekyll, VitePress blogs), alone or in
-            // a folder with its images.
-            "**/{blog,posts,_posts}/**/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*",
-            "**/{blog,posts,_posts}/**/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*/**",
         ],
-        why: "a changelog, release note, newsletter, dated blog post, development journal, change summary or exported chat records what changed or was said, with the names of its time",
+        why: "a changelog, release note, newsletter, development journal, change summary or exported chat records what changed or was said, with the names of its time",
     },
     RoleRule {
         role: Role::History,
@@ -347,6 +343,37 @@ pub fn auto_edits(role: Role) -> bool {
 pub fn auto_edits_kind(role: Role, kind: crate::report::EditKind) -> bool {
     auto_edits(role)
         || (role == Role::History && kind == crate::report::EditKind::InsertFrontmatter)
+}
+
+/// Whether a document is a blog post named by its date (`blog/2023-10-16-context/index.md`,
+/// `_posts/2024-07-17-launch.md`): it was written on that day, so the code it quotes is that
+/// day's. Its links still have to work; the post is no record of the project as a whole.
+///
+/// ```
+/// use hygiene::roles::is_dated_post;
+/// assert!(is_dated_post("website/blog/2023-10-16-context/index.md"));
+/// assert!(is_dated_post("blog/posts/2024-07-17-launch.md") && is_dated_post("_posts/2024-07-17-a.md"));
+/// assert!(!is_dated_post("docs/2024-07-17-launch.md") && !is_dated_post("blog/launch.md"));
+/// ```
+pub fn is_dated_post(rel: &str) -> bool {
+    let segs: Vec<&str> = rel.split('/').collect();
+    let dated = |s: &str| {
+        s.len() > 11
+            && s.as_bytes()[10] == b'-'
+            && s.bytes().take(10).enumerate().all(|(i, b)| {
+                if i == 4 || i == 7 {
+                    b == b'-'
+                } else {
+                    b.is_ascii_digit()
+                }
+            })
+    };
+    segs.iter().enumerate().any(|(i, s)| {
+        dated(s)
+            && segs[..i]
+                .iter()
+                .any(|p| matches!(*p, "blog" | "posts" | "_posts"))
+    })
 }
 
 /// Whether a folder name is a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`,

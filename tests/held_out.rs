@@ -3474,7 +3474,8 @@ fn set_30_unrooted_redirects_folder_named_pages_and_installed_skills() {
 /// MkDocs site configured only by `mkdocs-online.yml` (inheriting `mkdocs-common.yml`), a
 /// Docusaurus site with `trailingSlash: true` (a relative URL resolves from the page as a
 /// folder), an API plugin mounted at `/api` from a specification file, a dated blog post in a
-/// folder of its own (its route, and its backticked paths, which name the files of its day),
+/// folder of its own (its route, and its backticked paths, which name the files of its day; its
+/// links still have to work),
 /// mkdocs-autorefs' `[](){#id}` anchors, a page that is one `::: package` directive and one
 /// whose section a build macro writes (`{{ settings_section }}`). Each
 /// keeps a true signal of the same kind beside it.
@@ -3573,7 +3574,10 @@ fn set_31_mkdocs_variants_trailing_slash_sites_dated_posts_and_autorefs() {
                 "website/blog/2023-10-16-repository-context/index.md",
                 vec![]
             ),
-            ("website/blog/2024-06-11-rank-fusion/index.md", vec![]),
+            (
+                "website/blog/2024-06-11-rank-fusion/index.md",
+                vec![pair("missing-path", "/blog/2023/10/17/ranking/")]
+            ),
             (
                 "docs/engine.md",
                 vec![pair("missing-path", "src/engine/serve.rs")]

@@ -1651,6 +1651,14 @@ impl Detector for MissingPath {
             {
                 continue;
             }
+            // A dated blog post quotes the code of its day: a file git since moved or removed
+            // was there when the post was written.
+            if r.via == crate::report::Via::Code
+                && evidence
+                && crate::roles::is_dated_post(&doc.path)
+            {
+                continue;
+            }
             // A bare file name is this repository's claim only where history shows the file
             // beside the document.
             // A backticked dot-folder path (`.claude/settings.json`, `.config/tool.yml`,
