@@ -719,27 +719,41 @@ fn bare_file_names_are_checked_beside_the_document() {
 /// A renamed file linked with a line fragment (`[a.rs:1](a.rs#L1)`, as generated link lists
 /// write it) is repointed in text and target alike, fragment kept. Where the old name also sits
 /// inside a longer path on the line, no swap is suggested (finalize would refuse it, and one
-/// refused suggestion used to fail the whole check): the signal still reaches the model.
+/// refused suggestion used to fail the whole check), and so is a link whose label spells the
+/// old path (`[src/agents/notes.rs](../src/agents/notes.rs)`, moved to `src/sessions/`: the
+/// target alone would be rewritten). The signals
+/// still reach the model.
 #[test]
 fn a_link_with_a_line_fragment_is_repointed_and_an_ambiguous_line_is_left_to_the_model() {
     let r = repo();
     let d = &r.root;
+    write(d, "src/agents/notes.rs", "pub fn note() {}\n");
     renamed_source(d);
-    let guide = "# Guide\n\n- `run` in [src/old_name.rs:1](src/old_name.rs#L1)\n\nBoth `legacy/src/old_name.rs` and `src/old_name.rs` hold an entry point.\n";
+    std::fs::create_dir_all(d.join("src/sessions")).unwrap();
+    git(d, &["mv", "src/agents/notes.rs", "src/sessions/notes.rs"]);
+    commit(d, "move the notes");
+    let guide = "# Guide\n\n- `run` in [src/old_name.rs:1](src/old_name.rs#L1)\n\nBoth `legacy/src/old_name.rs` and `src/old_name.rs` hold an entry point.\n\nSee [src/agents/notes.rs](../src/agents/notes.rs).\n";
     write(d, "docs/guide.md", guide);
     commit(d, "docs");
     let s = scan(d);
     let lines: Vec<u64> = signals(&s, "docs/guide.md")
         .iter()
-        .filter(|g| g["ref"] == "src/old_name.rs")
+        .filter(|g| {
+            g["renamed_to"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("src/"))
+        })
         .map(|g| g["line"].as_u64().unwrap())
         .collect();
-    assert!(lines.contains(&3) && lines.contains(&5), "{s:#}");
+    assert!(
+        lines.contains(&3) && lines.contains(&5) && lines.contains(&7),
+        "{s:#}"
+    );
     let (_, changed) = check_apply(d);
     assert_eq!(
         changed["docs/guide.md"].as_deref(),
         Some(
-            "# Guide\n\n- `run` in [src/new_name.rs:1](src/new_name.rs#L1)\n\nBoth `legacy/src/old_name.rs` and `src/old_name.rs` hold an entry point.\n"
+            "# Guide\n\n- `run` in [src/new_name.rs:1](src/new_name.rs#L1)\n\nBoth `legacy/src/old_name.rs` and `src/old_name.rs` hold an entry point.\n\nSee [src/agents/notes.rs](../src/agents/notes.rs).\n"
         ),
         "{changed:#?}"
     );

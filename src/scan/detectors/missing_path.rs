@@ -1274,8 +1274,9 @@ fn file_name(p: &str) -> &str {
 
 /// Whether a rename that changes the file's name would leave a link label on the line naming
 /// the old file (`[exa_search_test.py](tools/exa_search_test.py)` to
-/// `tools/exa_search_deep_research.py`): rewriting only the path makes the label disagree with
-/// its target, so the model rewrites both.
+/// `tools/exa_search_deep_research.py`), or a move would leave a label that spells the old
+/// path (`[src/agents/AGENTS.md](../src/agents/AGENTS.md)` to `../src/sessions/AGENTS.md`):
+/// rewriting only the target makes the label disagree with it, so the model rewrites both.
 ///
 /// ```
 /// use hygiene::scan::detectors::missing_path::names_old_file_elsewhere;
@@ -1286,10 +1287,25 @@ fn file_name(p: &str) -> &str {
 /// assert!(!names_old_file_elsewhere("- [exa_test.py](exa_test.py)", "exa_test.py", "deep.py"));
 /// // Another link to the same file is rewritten too, not a label.
 /// assert!(!names_old_file_elsewhere("[x](./x.md) and [again](x.md)", "./x.md", "../ref/y.md"));
+/// let moved = "See **[src/agents/AGENTS.md](../src/agents/AGENTS.md)**.";
+/// assert!(names_old_file_elsewhere(moved, "../src/agents/AGENTS.md", "../src/sessions/AGENTS.md"));
 /// ```
 pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
     let old = file_name(written);
-    if old.is_empty() || old == file_name(new) {
+    if old.is_empty() {
+        return false;
+    }
+    // The path as a label spells it: without the `./` and `../` a link needs.
+    let spelled = |p: &'_ str| -> String {
+        let mut p = p;
+        while let Some(r) = p.strip_prefix("./").or_else(|| p.strip_prefix("../")) {
+            p = r;
+        }
+        p.to_string()
+    };
+    let old_path = spelled(written);
+    let moved = old_path.contains('/') && old_path != spelled(new);
+    if old == file_name(new) && !moved {
         return false;
     }
     // A link's label (`[exa_test.py]`), not another reference to the same file.
@@ -1297,7 +1313,9 @@ pub fn names_old_file_elsewhere(line: &str, written: &str, new: &str) -> bool {
     rest.split('[')
         .skip(1)
         .filter_map(|s| s.split_once(']').map(|(label, _)| label))
-        .any(|label| label.contains(old))
+        .any(|label| {
+            (old != file_name(new) && label.contains(old)) || (moved && label.contains(&old_path))
+        })
 }
 
 /// Whether the commit that moved the path also reworded the line naming it, in a document
