@@ -759,3 +759,51 @@ fn a_link_with_a_line_fragment_is_repointed_and_an_ambiguous_line_is_left_to_the
     );
     assert!(d.join(".hygiene/report.json").is_file());
 }
+
+/// A site moved into `site/` with its architecture notes: the notes' root-relative
+/// `src/components/Head.astro`, moved to `overrides/` first, now lives at
+/// `site/src/components/overrides/Head.astro`, inside the notes' own folder, where their other names (`astro.config.mjs`) are read from. Written
+/// root-relative the fix would mix the two frames, so it is left to the model; a guide at the
+/// root naming the same file is repointed.
+#[test]
+fn a_path_moved_into_the_documents_own_folder_is_left_to_the_model() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/components/Head.astro", "<head></head>\n");
+    write(d, "astro.config.mjs", "export default {};\n");
+    let notes = "# Architecture\n\n**Files:** `src/components/Head.astro`, `astro.config.mjs`\n";
+    write(d, "ARCHITECTURE.md", notes);
+    write(
+        d,
+        "GUIDE.md",
+        "# Guide\n\nThe head is `src/components/Head.astro`.\n",
+    );
+    commit(d, "site");
+    std::fs::create_dir_all(d.join("src/components/overrides")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            "src/components/Head.astro",
+            "src/components/overrides/Head.astro",
+        ],
+    );
+    commit(d, "override the head");
+    std::fs::create_dir_all(d.join("site/src")).unwrap();
+    git(d, &["mv", "src/components", "site/src/components"]);
+    git(d, &["mv", "astro.config.mjs", "site/astro.config.mjs"]);
+    git(d, &["mv", "ARCHITECTURE.md", "site/ARCHITECTURE.md"]);
+    commit(d, "move the site into site/");
+    let s = scan(d);
+    assert_eq!(kinds(&s, "site/ARCHITECTURE.md"), ["missing-path"], "{s:#}");
+    let (_, changed) = check_apply(d);
+    assert_eq!(
+        changed["GUIDE.md"].as_deref(),
+        Some("# Guide\n\nThe head is `site/src/components/overrides/Head.astro`.\n"),
+        "{changed:#?}"
+    );
+    assert!(
+        !changed.contains_key("site/ARCHITECTURE.md"),
+        "{changed:#?}"
+    );
+}
