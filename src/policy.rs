@@ -94,6 +94,9 @@ pub struct ScannerPolicy {
     pub done_words: &'static [&'static str],
     /// Words that make a `superseded-marker`.
     pub superseded_words: &'static [&'static str],
+    /// File names (before the extension, any case) of a deprecation notice left in place of
+    /// what it deprecates (`DEPRECATED.md`): it draws no superseded-marker, saying so is its job.
+    pub superseded_tombstone_names: &'static [&'static str],
     /// Words that make a `provisional-marker`.
     pub provisional_markers: &'static [&'static str],
     /// The signals a `hygiene: frozen` document never draws.
@@ -502,6 +505,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             import_depth: crate::scan::loadclass::IMPORT_DEPTH,
             done_words: crate::scan::detectors::status::DONE_WORDS,
             superseded_words: crate::scan::detectors::superseded::SUPERSEDED_WORDS,
+            superseded_tombstone_names: crate::scan::detectors::superseded::TOMBSTONE_NAMES,
             provisional_markers: crate::scan::detectors::provisional::MARKERS,
             frozen_exempt_signals: crate::scan::FROZEN_EXEMPT_SIGNALS,
             boilerplate_min_files: crate::scan::detectors::duplicate::BOILERPLATE_MIN_FILES,

@@ -166,8 +166,9 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/rfcs/**",
             "**/specs/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*",
             "**/{ThirdPartyNotices,THIRD_PARTY_NOTICES,THIRD-PARTY-NOTICES,ThirdPartyNotice}*",
+            "**/{postmortems,post-mortems,.postmortem,.postmortems}/**",
         ],
-        why: "decision records, proposals (SEPs, RFCs), dated design specs, archives, completed work's records and third-party notices (an upstream project's files) are dated history (a resolved incident write-up is not: its lesson is distilled)",
+        why: "decision records, proposals (SEPs, RFCs), dated design specs, archives, completed work's records, a folder of postmortems and third-party notices (an upstream project's files) are dated history (a resolved incident write-up elsewhere is not: its lesson is distilled)",
     },
     RoleRule {
         role: Role::Shipped,

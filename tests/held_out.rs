@@ -3589,3 +3589,62 @@ fn set_31_mkdocs_variants_trailing_slash_sites_dated_posts_and_autorefs() {
         ]
     );
 }
+
+/// Held-out set 31's smaller kinds: a folder of postmortems (`.postmortem/`) is kept as a
+/// record, so its resolved write-up draws no resolved-narrative, while the same write-up in
+/// `docs/incidents/` does; a deprecation notice named `DEPRECATED.md` says so by its job, while
+/// a guide that says it is deprecated is still marked; a `Status: COMPLETED` field of a
+/// template a rule shows (beside `Date Archived: YYYY-MM-DD`) is no status of the rule, while a
+/// plan's own `Status: Complete` still is.
+#[test]
+fn set_31_postmortem_folders_tombstones_and_template_fields() {
+    let r = repo();
+    let d = &r.root;
+    let story: String = (0..80)
+        .map(|i| format!("Attempt {i} replayed the failing request against a fresh cache and logged the result. "))
+        .collect();
+    let writeup =
+        format!("# Timeouts incident\n\n{story}\n\n## Resolution\n\nThe pool was too small.\n");
+    write(d, ".postmortem/timeouts.md", &writeup);
+    write(d, "docs/incidents/timeouts.md", &writeup);
+    write(
+        d,
+        "packages/old-ai/DEPRECATED.md",
+        "# DEPRECATED: @acme/old-ai\n\nThis package has been **deprecated**. Use `@acme/ai`.\n",
+    );
+    write(
+        d,
+        "docs/old-guide.md",
+        "# Old guide\n\n**Deprecated:** this guide is replaced by the new one.\n",
+    );
+    write(
+        d,
+        ".cursor/rules/archive.mdc",
+        "---\ndescription: Archiving\n---\n## Structure for `archive/feature-[ID]_YYYYMMDD.md`\n\n  * **Feature ID:**\n  * **Date Archived:** YYYY-MM-DD\n  * **Status:** COMPLETED & ARCHIVED\n  * **Overview:** what it did.\n",
+    );
+    write(
+        d,
+        "docs/plans/cache.md",
+        "# Cache plan\n\n**Status:** Complete\n\n- [x] Add the cache\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let kinds = |p: &str| -> Vec<String> {
+        signals(&s, p)
+            .iter()
+            .map(|g| g["kind"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(kinds(".postmortem/timeouts.md").is_empty(), "{s:#}");
+    assert!(kinds("docs/incidents/timeouts.md").contains(&"resolved-narrative".to_string()));
+    assert!(kinds("packages/old-ai/DEPRECATED.md").is_empty(), "{s:#}");
+    assert!(kinds("docs/old-guide.md").contains(&"superseded-marker".to_string()));
+    assert!(
+        !kinds(".cursor/rules/archive.mdc").contains(&"status-done".to_string()),
+        "{s:#}"
+    );
+    assert!(
+        kinds("docs/plans/cache.md").contains(&"status-done".to_string()),
+        "{s:#}"
+    );
+}

@@ -1025,8 +1025,8 @@ fn own_status(fm: &Frontmatter, prose: &str) -> String {
         return v.to_string();
     }
     let mut headings = 0;
-    for l in prose.lines() {
-        let l = l.trim();
+    let lines: Vec<&str> = prose.lines().map(str::trim).collect();
+    for (i, l) in lines.iter().enumerate() {
         if l.starts_with('#') {
             headings += 1;
             if headings >= 2 {
@@ -1034,10 +1034,30 @@ fn own_status(fm: &Frontmatter, prose: &str) -> String {
             }
         }
         if let Some(v) = crate::scan::detectors::status_value(l) {
+            // A field of a template the document shows (`* **Date Archived:** YYYY-MM-DD`
+            // above `* **Status:** COMPLETED`) is the status of the files it describes.
+            let near = |j: Option<usize>| j.and_then(|j| lines.get(j)).copied().unwrap_or("");
+            if template_field(near(i.checked_sub(1))) || template_field(near(Some(i + 1))) {
+                continue;
+            }
             return v.to_string();
         }
     }
     String::new()
+}
+
+/// Whether a line is a field of a fill-in template: a placeholder value (`YYYY-MM-DD`) or a
+/// label with none (`* **Feature ID:**`).
+///
+/// ```
+/// use hygiene::scan::markdown::template_field;
+/// assert!(template_field("* **Date Archived:** YYYY-MM-DD") && template_field("* **Feature ID (from `tasks.md`):**"));
+/// assert!(!template_field("**Owner:** docs team") && !template_field("") && !template_field("Some prose."));
+/// ```
+pub fn template_field(line: &str) -> bool {
+    let t = line.trim_start_matches(['*', '-', ' ']);
+    let labelled = t.starts_with("**") || t.contains(':');
+    labelled && (t.contains("YYYY") || t.ends_with(":**") || t.ends_with("**:"))
 }
 
 /// Parses `text` (BOM already stripped).

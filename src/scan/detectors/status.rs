@@ -101,12 +101,21 @@ impl Detector for StatusDone {
         // document is finished only when every one of them says so.
         let mut headings = 0;
         let mut first_done = None;
-        for (line, l) in prose_lines(&doc.parsed.prose) {
+        let lines: Vec<(u32, &str)> = prose_lines(&doc.parsed.prose).collect();
+        for (i, &(line, l)) in lines.iter().enumerate() {
             let own = headings < 2;
             if l.starts_with('#') {
                 headings += 1;
             }
             let Some(v) = status_value(l) else { continue };
+            // A field of a template the document shows (`* **Date Archived:** YYYY-MM-DD` above
+            // `* **Status:** COMPLETED`) is the status of the files it describes.
+            let near = |j: Option<usize>| j.and_then(|j| lines.get(j)).map_or("", |(_, t)| *t);
+            if crate::scan::markdown::template_field(near(i.checked_sub(1)))
+                || crate::scan::markdown::template_field(near(Some(i + 1)))
+            {
+                continue;
+            }
             if own {
                 if !finished(v) || !reportable(v) {
                     return Vec::new();

@@ -12,6 +12,10 @@ use crate::scan::refs::{resolve, Target};
 /// Words that mean replaced.
 pub const SUPERSEDED_WORDS: &[&str] = &["superseded", "replaced", "deprecated", "obsolete"];
 
+/// File names (before the extension, any case) of a deprecation notice left where the
+/// deprecated thing was.
+pub const TOMBSTONE_NAMES: &[&str] = &["deprecated", "deprecation", "deprecation_notice"];
+
 const SELF_NOUNS: &[&str] = &[
     "document", "doc", "file", "page", "plan", "note", "guide", "adr", "spec", "section", "rfc",
     "proposal", "decision", "readme",
@@ -115,6 +119,13 @@ impl Detector for Superseded {
     }
 
     fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
+        // A tombstone (`packages/google-ai/DEPRECATED.md`) says so by its name: saying it is
+        // its whole job.
+        let stem = doc.path.rsplit('/').next().unwrap_or("");
+        let stem = stem.split('.').next().unwrap_or("").to_ascii_lowercase();
+        if TOMBSTONE_NAMES.contains(&stem.as_str()) {
+            return Vec::new();
+        }
         let fm = &doc.parsed.frontmatter;
         for key in [
             "superseded_by",
