@@ -1046,18 +1046,26 @@ fn own_status(fm: &Frontmatter, prose: &str) -> String {
     String::new()
 }
 
-/// Whether a line is a field of a fill-in template: a placeholder value (`YYYY-MM-DD`) or a
-/// label with none (`* **Feature ID:**`).
+/// Whether a line is a field of a fill-in template: a label with a placeholder value
+/// (`* **Date Archived:** YYYY-MM-DD`). A label with no value on its line introduces a list
+/// (`- **Features**:`), so it says nothing.
 ///
 /// ```
 /// use hygiene::scan::markdown::template_field;
-/// assert!(template_field("* **Date Archived:** YYYY-MM-DD") && template_field("* **Feature ID (from `tasks.md`):**"));
-/// assert!(!template_field("**Owner:** docs team") && !template_field("") && !template_field("Some prose."));
+/// assert!(template_field("* **Date Archived:** YYYY-MM-DD") && template_field("Date: YYYYMMDD"));
+/// assert!(!template_field("**Owner:** docs team") && !template_field("- **Features**:"));
+/// assert!(!template_field("") && !template_field("Dates look like YYYY-MM-DD."));
 /// ```
 pub fn template_field(line: &str) -> bool {
-    let t = line.trim_start_matches(['*', '-', ' ']);
-    let labelled = t.starts_with("**") || t.contains(':');
-    labelled && (t.contains("YYYY") || t.ends_with(":**") || t.ends_with("**:"))
+    let t = line.trim_start();
+    let t = t
+        .strip_prefix("* ")
+        .or_else(|| t.strip_prefix("- "))
+        .unwrap_or(t)
+        .trim_start();
+    t.split_once(':').is_some_and(|(label, value)| {
+        (t.starts_with("**") || !label.contains(' ')) && value.contains("YYYY")
+    })
 }
 
 /// Parses `text` (BOM already stripped).
