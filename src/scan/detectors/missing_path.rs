@@ -1874,22 +1874,7 @@ impl Detector for MissingPath {
                     let swappable = line.is_some_and(|l| {
                         crate::reference::line_problem(l, written, &new).is_none()
                     });
-                    // A root-relative name whose file moved into the document's own folder
-                    // (`src/components/Head.astro` in `site/ARCHITECTURE.md`, both moved into
-                    // `site/`) may be written from that folder, as its neighbours now are:
-                    // which frame the text keeps is the model's call.
-                    let here = crate::scan::refs::folder(&doc.path);
-                    let into_own_folder = !*folder_relative
-                        && !here.is_empty()
-                        && to.strip_prefix(here).is_some_and(|r| r.starts_with('/'))
-                        && !written
-                            .trim_start_matches("./")
-                            .strip_prefix(here)
-                            .is_some_and(|r| r.starts_with('/'));
-                    ((!bare || !new.contains('/'))
-                        && !label_disagrees
-                        && swappable
-                        && !into_own_folder)
+                    ((!bare || !new.contains('/')) && !label_disagrees && swappable)
                         .then(|| rename_suggestion(r.line, written, new))
                 }
                 _ => None,
