@@ -3600,9 +3600,7 @@ fn set_31_mkdocs_variants_trailing_slash_sites_dated_posts_and_autorefs() {
 fn set_31_postmortem_folders_tombstones_and_template_fields() {
     let r = repo();
     let d = &r.root;
-    let story: String = (0..80)
-        .map(|i| format!("Attempt {i} replayed the failing request against a fresh cache and logged the result. "))
-        .collect();
+    let story = common::fixture::investigation();
     let writeup =
         format!("# Timeouts incident\n\n{story}\n\n## Resolution\n\nThe pool was too small.\n");
     write(d, ".postmortem/timeouts.md", &writeup);

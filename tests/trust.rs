@@ -561,9 +561,7 @@ fn partial_clone_scans_without_network() {
 fn resolved_investigation_is_a_bloat_fact_without_an_edit() {
     let r = repo();
     let d = &r.root;
-    let story: String = (0..80)
-        .map(|i| format!("Attempt {i} replayed the failing request against a fresh cache and logged the result. "))
-        .collect();
+    let story = common::fixture::investigation();
     write(
         d,
         "docs/incidents/timeouts.md",

@@ -93,3 +93,11 @@ pub fn check_apply(root: &Path, env: &[(&str, String)]) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A long investigation's narrative (80 sentences of attempts): enough words for a
+/// resolved-narrative once its document says it was resolved.
+pub fn investigation() -> String {
+    (0..80)
+        .map(|i| format!("Attempt {i} replayed the failing request against a fresh cache and logged the result. "))
+        .collect()
+}
