@@ -3646,3 +3646,31 @@ fn set_31_postmortem_folders_tombstones_and_template_fields() {
         "{s:#}"
     );
 }
+
+/// Held-out set 31: a sentence wrapped over two lines that says the path does not exist
+/// ("`src/core/README.md` and\nsimilar paths do not exist.") names it to deny it, while a
+/// wrapped sentence that only points at a missing file is still a claim.
+#[test]
+fn set_31_a_wrapped_sentence_that_denies_the_path() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/PACKAGE.md", "# Package\n");
+    write(d, "src/core/lib.rs", "pub fn core() {}\n");
+    write(
+        d,
+        "docs/release.md",
+        "# Release\n\nThere are no per-package README files; `src/core/README.md` and\nsimilar paths do not exist.\n",
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nSee `src/core/NOTES.md` for\nthe details of the core package.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert!(sigs(&s, "docs/release.md").is_empty(), "{s:#}");
+    assert_eq!(
+        sigs(&s, "docs/guide.md"),
+        [pair("missing-path", "src/core/NOTES.md")]
+    );
+}

@@ -79,6 +79,8 @@ fn text_of(ctx: &TreeCtx<'_>, doc: &str) -> Option<String> {
 /// assert_eq!(sentence_of("It will land under\n`src/x/`.\n", 2, "src/x/"), "It will land under `src/x/`.");
 /// assert_eq!(sentence_of("# T\n\nSee `src/x/`.\n", 3, "src/x/"), "See `src/x/`.");
 /// assert_eq!(sentence_of("- Create `a.md`\n- `b.md`\n", 2, "b.md"), "- `b.md`");
+/// assert_eq!(sentence_of("No README; `a/README.md` and\nsimilar paths do not exist.\n", 1, "a/README.md"), "No README; `a/README.md` and similar paths do not exist.");
+/// assert_eq!(sentence_of("See `a.md`.\nThen more.\n", 1, "a.md"), "See `a.md`.");
 /// ```
 pub fn sentence_of(text: &str, line: u32, written: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -90,12 +92,26 @@ pub fn sentence_of(text: &str, line: u32, written: &str) -> String {
         || t.split_once(". ")
             .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     let opens = !starts_anew && t.trim_start_matches(['`', '[', '(']).starts_with(written);
-    match (opens, i.checked_sub(1).and_then(|j| lines.get(j))) {
+    let mut out = match (opens, i.checked_sub(1).and_then(|j| lines.get(j))) {
         (true, Some(prev)) if !prev.trim().is_empty() => {
             format!("{} {}", prev.trim_end(), here.trim_start())
         }
         _ => here.to_string(),
+    };
+    // A sentence the line leaves open goes on in the paragraph's next line ("`a/README.md` and
+    // similar paths\ndo not exist."): that line is read with it.
+    let open_end = !here.trim_end().ends_with(['.', ':', '!', '?', '|', ')']);
+    if let Some(next) = lines.get(i + 1).map(|n| n.trim()).filter(|n| {
+        open_end
+            && !n.is_empty()
+            && !n.starts_with(['-', '*', '+', '|', '#', '>', '`', '<'])
+            && !n
+                .split_once(". ")
+                .is_some_and(|(k, _)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+    }) {
+        out = format!("{} {next}", out.trim_end());
     }
+    out
 }
 
 /// The `replace-text` edit that points a reference at the file's new name.
@@ -259,6 +275,10 @@ pub const LINE_CUES: &[LineCue] = &[
             "if they do not exist",
             "if missing",
             "if not present",
+            "do not exist",
+            "does not exist",
+            "don't exist",
+            "doesn't exist",
         ],
     },
     LineCue {
