@@ -3674,3 +3674,29 @@ fn set_31_a_wrapped_sentence_that_denies_the_path() {
         [pair("missing-path", "src/core/NOTES.md")]
     );
 }
+
+/// Judged false in langgraphjs: an MkDocs site whose TypeDoc configuration is a
+/// `typedoc.jsonc` writes its API pages (`modules/`, `classes/`) into the built site, so a
+/// route or a relative link to one is served though no file holds it. A route outside the
+/// TypeDoc folders is still reported.
+#[test]
+fn typedoc_jsonc_pages_of_an_mkdocs_site() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/mkdocs.yml", "site_url: https://x.github.io/lg/\n");
+    write(d, "docs/typedoc.jsonc", "{\n  // API pages\n  \"out\": \"./site/reference\"\n}\n");
+    write(
+        d,
+        "docs/docs/concepts/state.md",
+        "# State\n\nUse an [`Annotation`](/lg/reference/modules/lg.Annotation.html), a \
+         [`StateGraph`](/lg/reference/classes/lg.StateGraph.html), \
+         [`isStudioUser`](../../reference/functions/sdk_auth.isStudioUser.html) and \
+         [the guide](/lg/reference/guides/state.html).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/docs/concepts/state.md"),
+        [pair("missing-path", "/lg/reference/guides/state.html")]
+    );
+}

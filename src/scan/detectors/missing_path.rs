@@ -1470,12 +1470,14 @@ pub const TYPEDOC_KIND_FOLDERS: &[&str] = &[
     "type-aliases",
     "variables",
     "namespaces",
+    "modules",
 ];
 
 /// The TypeDoc configuration files that make a site's (or the repository's) API reference
 /// generated at build time.
 pub const TYPEDOC_CONFIGS: &[&str] = &[
     "typedoc.json",
+    "typedoc.jsonc",
     "typedoc.config.js",
     "typedoc.config.mjs",
     "typedoc.config.cjs",
