@@ -3791,3 +3791,34 @@ fn extensionless_rooted_routes_of_an_unmarked_site() {
         ]
     );
 }
+
+/// Held-out set 32 (prisma): a TypeScript repository's checklist of tests to port from another
+/// codebase names them by Rust path (`migrations::diff::diffing_mongo_schemas`), whose modules
+/// are also folders here: no source of this repository writes `::` names, so none is checked.
+/// The same name where some source is Rust is still reported.
+#[test]
+fn colon_paths_are_checked_only_where_some_source_writes_them() {
+    let checklist = "# Port\n\n- [ ] `migrations::diff::diffing_mongo_schemas`\n";
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "migrations/diff/index.ts",
+        "export const migrations = { diff() {} };\n",
+    );
+    write(d, "projects/port/checklist.md", checklist);
+    commit(d, "ts");
+    let s = scan(d);
+    assert!(sigs(&s, "projects/port/checklist.md").is_empty(), "{s:#}");
+    write(d, "migrations/mod.rs", "pub mod diff;\n");
+    write(d, "src/lib.rs", "mod migrations;\n");
+    commit(d, "rust");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "projects/port/checklist.md"),
+        [pair(
+            "missing-symbol",
+            "migrations::diff::diffing_mongo_schemas"
+        )]
+    );
+}

@@ -1018,7 +1018,14 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                     used_in.insert(name, at.iter().take(2).map(|&i| texts[i].clone()).collect());
                 }
             }
-            detectors::missing_symbol::Symbols { found, used_in }
+            let colon_paths = sources
+                .iter()
+                .any(|p| detectors::missing_symbol::writes_colon_paths(p));
+            detectors::missing_symbol::Symbols {
+                found,
+                used_in,
+                colon_paths,
+            }
         })
     };
     drop(tracked);

@@ -272,6 +272,21 @@ pub struct Symbols {
     /// For a wanted name the source does not hold, up to two other tracked files that do
     /// ([`Search::Text`]): a document may only be one of them.
     pub used_in: std::collections::HashMap<String, Vec<String>>,
+    /// Whether some source is written in a language whose names are `::` paths
+    /// ([`PATH_LANGUAGES`]): in a TypeScript repository, `migrations::diff::a_test` names
+    /// another codebase's test, whatever folders share its modules' names.
+    pub colon_paths: bool,
+}
+
+/// The extensions of source languages that qualify names with `::` (Rust, C++, Ruby, PHP,
+/// Perl). Published as `scanner.colon_path_languages`.
+pub const PATH_LANGUAGES: &[&str] = &[
+    "rs", "cpp", "cc", "cxx", "hpp", "hh", "hxx", "h", "rb", "rake", "php", "pl", "pm",
+];
+
+/// Whether the root-relative source file `p` is written in one of [`PATH_LANGUAGES`].
+pub fn writes_colon_paths(p: &str) -> bool {
+    extension(p).is_some_and(|e| PATH_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(e)))
 }
 
 impl Symbols {
@@ -467,7 +482,8 @@ impl Detector for MissingSymbol {
                 // Every qualifier must be this code's: `Anthropic::Errors::AuthenticationError`
                 // is a library's even when some `Errors` occurs here, and a type must be
                 // defined here, not only imported (`Image.blend` is PIL's).
-                !found.contains(last(text))
+                (symbols.colon_paths || !text.contains("::"))
+                    && !found.contains(last(text))
                     && !symbols.used_elsewhere(last(text), &doc.path)
                     && q.iter().all(|n| {
                         found.contains(*n) && (!type_like(n) || found.contains(&defined(n)))
