@@ -3822,3 +3822,38 @@ fn colon_paths_are_checked_only_where_some_source_writes_them() {
         )]
     );
 }
+
+/// Held-out set 32 (claude-simone): the project moved its commands and the `.simone/` folder
+/// they read, whole, into `legacy/`, from which an installer copies both into a user's project.
+/// `.simone/MANIFEST.md` in `legacy/.claude/commands/plan.md` names the file from that
+/// project's root: no signal, and `--apply` leaves the command alone. The root README naming
+/// the same file is still reported.
+#[test]
+fn files_moved_with_the_document_under_a_new_root_keep_their_names() {
+    let r = repo();
+    let d = &r.root;
+    let plan = "# Plan\n\nRead `.simone/MANIFEST.md` for the current sprint.\n";
+    write(d, ".claude/commands/plan.md", plan);
+    write(d, ".simone/MANIFEST.md", "# Manifest\n\nSprint 3.\n");
+    write(
+        d,
+        "README.md",
+        "# Simone\n\nThe sprint lives in `.simone/MANIFEST.md`.\n",
+    );
+    commit(d, "start");
+    std::fs::create_dir_all(d.join("legacy/.claude")).unwrap();
+    git(d, &["mv", ".claude/commands", "legacy/.claude/commands"]);
+    git(d, &["mv", ".simone", "legacy/.simone"]);
+    commit(d, "legacy");
+    let s = scan(d);
+    assert!(
+        sigs(&s, "legacy/.claude/commands/plan.md").is_empty(),
+        "{s:#}"
+    );
+    check_apply(d, &[]);
+    assert_eq!(read(d, "legacy/.claude/commands/plan.md"), plan);
+    assert_eq!(
+        sigs(&s, "README.md"),
+        [pair("missing-path", ".simone/MANIFEST.md")]
+    );
+}

@@ -163,6 +163,25 @@ fn package_readme(ctx: &TreeCtx<'_>, doc: &Doc) -> bool {
         && crate::scan::refs::is_package_root(ctx.tree, crate::scan::refs::folder(&doc.path))
 }
 
+/// Whether git moved the file `written` names, whole, under a folder that also holds `doc`
+/// (`.simone/MANIFEST.md` to `legacy/.simone/MANIFEST.md`, named from
+/// `legacy/.claude/commands/x.md`): the document speaks from that folder.
+///
+/// ```
+/// # use hygiene::scan::detectors::missing_path::rerooted_path;
+/// assert!(rerooted_path("legacy/.claude/commands/x.md", ".simone/M.md", "legacy/.simone/M.md"));
+/// assert!(!rerooted_path("README.md", ".simone/M.md", "legacy/.simone/M.md"));
+/// assert!(!rerooted_path("src/legacy/CLAUDE.md", "src/app/graph.py", "src/legacy/graph.py"));
+/// ```
+pub fn rerooted_path(doc: &str, written: &str, to: &str) -> bool {
+    let w = written.trim_start_matches("./").trim_start_matches('/');
+    !w.is_empty()
+        && to
+            .strip_suffix(w)
+            .filter(|prefix| prefix.ends_with('/'))
+            .is_some_and(|prefix| doc.starts_with(prefix))
+}
+
 /// Whether a path in code names a file of the project a template generates: it is there under
 /// a template folder (`src/client/App.tsx` as `template/app/src/client/App.tsx`). A template
 /// repository's guides speak to that project, from its root; a bare name (`package.json`,
@@ -1625,6 +1644,16 @@ impl Detector for MissingPath {
             if renamed
                 .as_ref()
                 .is_some_and(|(to, _, _)| became_shipped(ctx, doc, to))
+            {
+                continue;
+            }
+            // A document that moved into a folder together with the files it names
+            // (`.claude/commands/x.md` and `.simone/MANIFEST.md` both into `legacy/`) names
+            // them from the project root it is installed at, which that folder now holds: the
+            // path is whole under it (`legacy/.simone/MANIFEST.md`), not missing.
+            if renamed
+                .as_ref()
+                .is_some_and(|(to, relative, _)| !relative && rerooted_path(&doc.path, written, to))
             {
                 continue;
             }
