@@ -185,6 +185,9 @@ pub struct ScannerPolicy {
     pub typedoc_kind_folders: &'static [&'static str],
     /// TypeDoc configuration files.
     pub typedoc_configs: &'static [&'static str],
+    /// Languages a page may be published in (`intro-js.md`): a relative link to `intro.md`
+    /// names the reader's variant.
+    pub language_variant_suffixes: &'static [&'static str],
     /// Extensions of source languages that qualify names with `::`: a `::` name is checked
     /// only in a repository with such source.
     pub colon_path_languages: &'static [&'static str],
@@ -538,6 +541,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_host_dot_folders: crate::scan::detectors::missing_path::HOST_DOT_FOLDERS,
             typedoc_kind_folders: crate::scan::detectors::missing_path::TYPEDOC_KIND_FOLDERS,
             typedoc_configs: crate::scan::detectors::missing_path::TYPEDOC_CONFIGS,
+            language_variant_suffixes: crate::scan::detectors::missing_path::LANGUAGE_VARIANTS,
             colon_path_languages: crate::scan::detectors::missing_symbol::PATH_LANGUAGES,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,

@@ -3857,3 +3857,42 @@ fn files_moved_with_the_document_under_a_new_root_keep_their_names() {
         [pair("missing-path", ".simone/MANIFEST.md")]
     );
 }
+
+/// Held-out set 32 (playwright, react-router): a page published in language variants
+/// (`intro-js.md`, `test-assertions-csharp-java-python.md`) is linked as `./intro.md` or
+/// `./test-assertions`, and a page about a file is linked by the file's name
+/// (`./entry.server.tsx` for `entry.server.tsx.md`). A page with no variant, a variant of
+/// another kind (`intro-old.md`) and a file name with no page are still reported.
+#[test]
+fn language_variants_and_pages_named_after_files() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/src/intro-js.md", "# Intro\n");
+    write(d, "docs/src/intro-python.md", "# Intro\n");
+    write(
+        d,
+        "docs/src/test-assertions-csharp-java-python.md",
+        "# Assertions\n",
+    );
+    write(d, "docs/src/setup-old.md", "# Old setup\n");
+    write(d, "docs/api/entry.server.tsx.md", "# entry.server.tsx\n");
+    write(
+        d,
+        "docs/src/guide.md",
+        "# Guide\n\nStart with [the intro](./intro.md), [assertions](./test-assertions), \
+         [setup](./setup.md), [retries](./test-retries.md), \
+         [the server entry](../api/entry.server.tsx) and [routes](../api/routes.ts).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = sigs(&s, "docs/src/guide.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "../api/routes.ts"),
+            pair("missing-path", "./setup.md"),
+            pair("missing-path", "./test-retries.md"),
+        ]
+    );
+}

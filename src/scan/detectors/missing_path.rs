@@ -1219,18 +1219,62 @@ fn names_a_member(ctx: &TreeCtx<'_>, written: &str, cands: &[(String, bool)]) ->
 
 /// Whether a relative link names a page by its route, the page's file name without its
 /// extension (`./static-prerendering` beside `static-prerendering.md`, `../setup/` for
-/// `../setup.md`): every site generator serves it there. Judged on real repositories, such
-/// links were false alarms 46 times in 47, even where no site configuration is found.
+/// `../setup.md`, `./entry.server.tsx` for the page `entry.server.tsx.md` about that file):
+/// every site generator serves it there. Judged on real repositories, such links were false
+/// alarms 46 times in 47, even where no site configuration is found.
 fn page_by_route(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
     let rel = written.trim_end_matches('/');
     let last = rel.rsplit('/').next().unwrap_or(rel);
-    if written.starts_with('/') || last.is_empty() || last.contains('.') {
+    if written.starts_with('/') || last.is_empty() {
         return false;
     }
     crate::scan::refs::normalize(crate::scan::refs::folder(&doc.path), rel).is_some_and(|at| {
         crate::scan::sites::PAGE_EXTENSIONS
             .iter()
             .any(|ext| ctx.tree.is_file(&format!("{at}.{ext}")))
+    })
+}
+
+/// The languages a page may be published in, one variant per language or group of them
+/// (`intro-js.md`, `test-assertions-csharp-java-python.md`): the site shows the reader's.
+/// Published as `scanner.language_variant_suffixes`.
+pub const LANGUAGE_VARIANTS: &[&str] = &[
+    "js", "ts", "python", "java", "csharp", "dotnet", "go", "ruby", "rust", "kotlin", "swift",
+];
+
+/// Whether a relative link names a page published in language variants: `./intro.md` (or the
+/// route `./intro`) where the folder holds `intro-js.md` or `intro-csharp-java-python.md`, and
+/// no `intro.md`. A link the variant's own rename left behind has history, and is not asked.
+fn language_variant(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
+    let rel = written.trim_end_matches('/');
+    if written.starts_with('/') || rel.is_empty() {
+        return false;
+    }
+    let Some(at) = crate::scan::refs::normalize(crate::scan::refs::folder(&doc.path), rel) else {
+        return false;
+    };
+    let (stem, ext) = match at.rsplit_once('.') {
+        Some((stem, ext))
+            if crate::scan::sites::PAGE_EXTENSIONS.contains(&ext)
+                && !stem.ends_with('/')
+                && !stem.rsplit('/').next().unwrap_or(stem).is_empty() =>
+        {
+            (stem, vec![ext])
+        }
+        _ if !at.rsplit('/').next().unwrap_or(&at).contains('.') => {
+            (at.as_str(), crate::scan::sites::PAGE_EXTENSIONS.to_vec())
+        }
+        _ => return false,
+    };
+    let prefix = format!("{stem}-");
+    ctx.tree.files.iter().any(|f| {
+        f.strip_prefix(&prefix).is_some_and(|rest| {
+            rest.rsplit_once('.').is_some_and(|(langs, e)| {
+                ext.contains(&e)
+                    && !langs.contains('/')
+                    && langs.split('-').all(|l| LANGUAGE_VARIANTS.contains(&l))
+            })
+        })
     })
 }
 
@@ -1847,6 +1891,7 @@ impl Detector for MissingPath {
             if r.via == crate::report::Via::Link
                 && !evidence
                 && (page_by_route(ctx, doc, written)
+                    || language_variant(ctx, doc, written)
                     || crate::scan::sites::numbered_collection_page(ctx.tree, &doc.path, written)
                         .is_some())
             {
