@@ -3705,61 +3705,6 @@ fn typedoc_jsonc_pages_of_an_mkdocs_site() {
     );
 }
 
-/// Judged false in chroma and claude-task-master: Mintlify redirects a folder's route to the
-/// folder's first page (`/getting-started/quick-start` to `.../quick-start/quick-start`), and so
-/// a folder of pages it generates from an OpenAPI specification (`/reference/sync-api`). A
-/// route to no page and no folder of pages, and an operation the specification lacks, are
-/// still reported.
-#[test]
-fn mintlify_folder_routes_redirect_to_their_first_page() {
-    let r = repo();
-    let d = &r.root;
-    write(
-        d,
-        "docs/docs.json",
-        r#"{"navigation": {"groups": [
-            {"group": "Start", "pages": ["introduction", "getting-started/quick-start/install"]},
-            {"group": "Sync API", "openapi": {"source": "sync.json", "directory": "reference/sync-api"}}]}}"#,
-    );
-    write(
-        d,
-        "docs/sync.json",
-        r#"{"openapi": "3.0.0", "paths": {
-            "/v1/invocations": {"post": {"tags": ["Invocation"], "summary": "Create invocation"}}}}"#,
-    );
-    write(
-        d,
-        "docs/getting-started/quick-start/install.mdx",
-        "# Install\n",
-    );
-    write(d, "docs/getting-started/assets/logo.png", "png");
-    write(
-        d,
-        "docs/introduction.mdx",
-        "# Introduction\n\n- [quick start](/getting-started/quick-start)\n\
-         - [sync](/reference/sync-api)\n\
-         - [create](/reference/sync-api/invocation/create-invocation)\n\
-         - [assets](/getting-started/assets)\n\
-         - [gone](/getting-started/configuration)\n\
-         - [archive](/reference/sync-api/invocation/archive-invocation)\n",
-    );
-    commit(d, "docs");
-    let s = scan(d);
-    let mut got = sigs(&s, "docs/introduction.mdx");
-    got.sort();
-    assert_eq!(
-        got,
-        [
-            pair("missing-path", "/getting-started/assets"),
-            pair("missing-path", "/getting-started/configuration"),
-            pair(
-                "missing-path",
-                "/reference/sync-api/invocation/archive-invocation"
-            ),
-        ]
-    );
-}
-
 /// Held-out set 32 (encore): a `.md` page of a repository with no site configuration links
 /// its sibling pages by route from the repository's root, without an extension
 /// (`/docs/go/cli/mcp` for `docs/go/cli/mcp.md`): written for the site that serves them, since

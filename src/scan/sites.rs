@@ -219,10 +219,6 @@ pub struct Sites {
     /// Docusaurus site roots configured with `trailingSlash: true`: every page is served as a
     /// folder (`/docs/admin/config/`), so a browser resolves its relative links from there.
     trailing_slash: std::collections::HashSet<String>,
-    /// The folders of Mintlify sites that hold a page at some depth: Mintlify redirects a
-    /// folder's route to its first page (`/changelog` to `/changelog/2022`), so the route is
-    /// served though no page has its name.
-    page_folders: std::collections::HashSet<String>,
 }
 
 /// The routes the content folders of a Next site are served at, per site root: each optional
@@ -1242,7 +1238,6 @@ impl Sites {
             }
         }
         let nextra = nextra_mounts(tree, &roots);
-        let page_folders = page_folders(tree, &roots);
         Sites {
             roots,
             redirects,
@@ -1257,7 +1252,6 @@ impl Sites {
             special: special_segments(tree),
             nextra,
             trailing_slash,
-            page_folders,
         }
     }
 
@@ -1323,12 +1317,9 @@ impl Sites {
         nextra.sort();
         let mut trailing: Vec<_> = self.trailing_slash.iter().collect();
         trailing.sort();
-        let mut page_folders: Vec<_> = self.page_folders.iter().collect();
-        page_folders.sort();
         format!(
             "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
-             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} \
-             {page_folders:?}",
+             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?}",
             self.links
         )
     }
@@ -1413,8 +1404,6 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
 
 fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) -> Option<String> {
     let mut routes: Vec<String> = Vec::new();
-    // A folder Mintlify redirects to its first page, when no page has the route's own name.
-    let mut folder_redirect = None;
     match written.strip_prefix('/') {
         Some(rest) => {
             let rest = rest.trim_end_matches('/');
@@ -1494,12 +1483,6 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                 });
             }
             let in_bases = in_bases..routes.len();
-            if rule.generator == "mintlify" {
-                folder_redirect = routes[in_bases.clone()]
-                    .iter()
-                    .find(|at| sites.page_folders.contains(at.as_str()))
-                    .cloned();
-            }
             // A Jekyll collection `server` lives in `_server/` and is served at `/server/<name>/`
             // (its default permalink, and the usual `collections:` one).
             if rule.generator == "jekyll" {
@@ -1573,10 +1556,7 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             }
         }
     }
-    routes
-        .iter()
-        .find_map(|at| page_of(tree, at))
-        .or(folder_redirect)
+    routes.iter().find_map(|at| page_of(tree, at))
 }
 
 /// The post a dated blog route names (`blog/2024/07/17/electric-next`, Jekyll's and many
@@ -1634,41 +1614,6 @@ pub fn dated_post(tree: &Tree, route: &str) -> Option<String> {
 /// and the source's relative links are written for that folder. Several sources make the
 /// folder unambiguous; a lone `README.src.md` is matched by every folder with a README, so it
 /// needs another source beside it.
-/// The folders below each Mintlify site root that hold a page at some depth
-/// ([`Sites::page_folders`]), root-relative; not the roots themselves.
-fn page_folders(
-    tree: &Tree,
-    roots: &[(String, &'static SiteRule)],
-) -> std::collections::HashSet<String> {
-    let mut out = std::collections::HashSet::new();
-    let mintlify: Vec<&str> = roots
-        .iter()
-        .filter(|(_, r)| r.generator == "mintlify")
-        .map(|(d, _)| d.as_str())
-        .collect();
-    if mintlify.is_empty() {
-        return out;
-    }
-    for f in &tree.files {
-        let is_page = f
-            .rsplit_once('.')
-            .is_some_and(|(_, e)| PAGE_EXTENSIONS.contains(&e));
-        let Some(root) = mintlify
-            .iter()
-            .filter(|r| r.is_empty() || f.starts_with(&format!("{r}/")))
-            .max_by_key(|r| r.len())
-            .filter(|_| is_page)
-        else {
-            continue;
-        };
-        let mut at = super::refs::folder(f);
-        while at.len() > root.len() && out.insert(at.to_string()) {
-            at = super::refs::folder(at);
-        }
-    }
-    out
-}
-
 fn source_outputs(tree: &Tree) -> std::collections::HashMap<String, Vec<String>> {
     let mut groups: std::collections::HashMap<String, Vec<String>> = Default::default();
     for f in &tree.files {

@@ -41,21 +41,10 @@ pub struct Generated {
 }
 
 impl Generated {
-    /// The specification that serves `route` (no leading `/`), if a generated page is there or
-    /// below it (Mintlify redirects a folder's route to its first page).
+    /// The specification that serves `route` (no leading `/`), if a generated page is there.
     pub fn serves(&self, route: &str) -> Option<&str> {
         let route = route.trim_end_matches('/').to_lowercase();
         if let Some(spec) = self.routes.get(&route) {
-            return Some(spec);
-        }
-        // A folder of generated pages redirects to its first one.
-        let folder = format!("{route}/");
-        if let Some((_, spec)) = self
-            .routes
-            .range(folder.clone()..)
-            .next()
-            .filter(|(r, _)| r.starts_with(&folder))
-        {
             return Some(spec);
         }
         self.opaque
