@@ -78,9 +78,9 @@ pub fn count_markers(line: &str) -> u32 {
 }
 
 /// Words before a marker that make it a noun of the sentence ("an issue, ticket, or TODO",
-/// "flag stale TODOs", "the TODO"), and words after it that it qualifies or that it is the
-/// subject of ("TODO lists", "TODO comments", "TODO says"): then it names the word, it does
-/// not mark the document.
+/// "flag stale TODOs", "the TODO", "mark with TODO"), and words after it that it qualifies or
+/// that it is the subject of ("TODO lists", "TODO comments", "TODO says", "WIP limits"): then
+/// it names the word, it does not mark the document.
 ///
 /// ```
 /// use hygiene::scan::detectors::provisional::count_markers;
@@ -92,10 +92,12 @@ pub fn count_markers(line: &str) -> u32 {
 /// assert_eq!(count_markers("- [TODO LIST](https://www.msys2.org/wiki/Devtopics/)"), 0);
 /// assert_eq!(count_markers("- **DRAFT to PENDING**: call the distribute endpoint"), 0);
 /// assert_eq!(count_markers("- DRAFT: to be reviewed"), 1);
+/// assert_eq!(count_markers("- Inline styles for one-off components (mark with TODO)"), 0);
+/// assert_eq!(count_markers("- **WIP Limits**: Prevent overload and thrashing"), 0);
 /// ```
 pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
     &[
-        "a", "an", "the", "or", "and", "any", "each", "every", "no", "stale", "open", "old",
+        "a", "an", "the", "or", "and", "any", "each", "every", "no", "stale", "open", "old", "with",
     ],
     &[
         "list",
@@ -114,6 +116,8 @@ pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
         "convention",
         "entries",
         "entry",
+        "limit",
+        "limits",
     ],
 );
 
