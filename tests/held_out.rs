@@ -3772,7 +3772,8 @@ fn colon_paths_are_checked_only_where_some_source_writes_them() {
 /// they read, whole, into `legacy/`, from which an installer copies both into a user's project.
 /// `.simone/MANIFEST.md` in `legacy/.claude/commands/plan.md` names the file from that
 /// project's root: no signal, and `--apply` leaves the command alone. The root README naming
-/// the same file is still reported.
+/// the same file is still reported, and so is a source path moved with its document into a
+/// subproject (`packages/` and `docs/` into `ts/`: composio, judged true).
 #[test]
 fn files_moved_with_the_document_under_a_new_root_keep_their_names() {
     let r = repo();
@@ -3785,10 +3786,19 @@ fn files_moved_with_the_document_under_a_new_root_keep_their_names() {
         "README.md",
         "# Simone\n\nThe sprint lives in `.simone/MANIFEST.md`.\n",
     );
+    write(d, "packages/core/pusher.ts", "export const pusher = 1;\n");
+    write(
+        d,
+        "docs/triggers.md",
+        "# Triggers\n\nSee `packages/core/pusher.ts`.\n",
+    );
     commit(d, "start");
     std::fs::create_dir_all(d.join("legacy/.claude")).unwrap();
     git(d, &["mv", ".claude/commands", "legacy/.claude/commands"]);
     git(d, &["mv", ".simone", "legacy/.simone"]);
+    std::fs::create_dir_all(d.join("ts")).unwrap();
+    git(d, &["mv", "packages", "ts/packages"]);
+    git(d, &["mv", "docs", "ts/docs"]);
     commit(d, "legacy");
     let s = scan(d);
     assert!(
@@ -3800,6 +3810,10 @@ fn files_moved_with_the_document_under_a_new_root_keep_their_names() {
     assert_eq!(
         sigs(&s, "README.md"),
         [pair("missing-path", ".simone/MANIFEST.md")]
+    );
+    assert_eq!(
+        sigs(&s, "ts/docs/triggers.md"),
+        [pair("missing-path", "packages/core/pusher.ts")]
     );
 }
 

@@ -163,19 +163,24 @@ fn package_readme(ctx: &TreeCtx<'_>, doc: &Doc) -> bool {
         && crate::scan::refs::is_package_root(ctx.tree, crate::scan::refs::folder(&doc.path))
 }
 
-/// Whether git moved the file `written` names, whole, under a folder that also holds `doc`
-/// (`.simone/MANIFEST.md` to `legacy/.simone/MANIFEST.md`, named from
-/// `legacy/.claude/commands/x.md`): the document speaks from that folder.
+/// Whether git moved the file `written` names, whole, under a folder that also holds `doc`,
+/// and the path starts in a project's dot-folder (`.simone/MANIFEST.md` to
+/// `legacy/.simone/MANIFEST.md`, named from `legacy/.claude/commands/x.md`): that folder is
+/// now the root of a project the document is installed in, and the document speaks from it.
+/// A source path moved so (`packages/core/a.ts` into `ts/`, named from `ts/docs/`) is still
+/// read from the repository's root: judged so on composio and pnpm.
 ///
 /// ```
 /// # use hygiene::scan::detectors::missing_path::rerooted_path;
 /// assert!(rerooted_path("legacy/.claude/commands/x.md", ".simone/M.md", "legacy/.simone/M.md"));
 /// assert!(!rerooted_path("README.md", ".simone/M.md", "legacy/.simone/M.md"));
 /// assert!(!rerooted_path("src/legacy/CLAUDE.md", "src/app/graph.py", "src/legacy/graph.py"));
+/// assert!(!rerooted_path("ts/docs/triggers.md", "packages/core/a.ts", "ts/packages/core/a.ts"));
 /// ```
 pub fn rerooted_path(doc: &str, written: &str, to: &str) -> bool {
     let w = written.trim_start_matches("./").trim_start_matches('/');
-    !w.is_empty()
+    w.starts_with('.')
+        && !w.starts_with("..")
         && to
             .strip_suffix(w)
             .filter(|prefix| prefix.ends_with('/'))
