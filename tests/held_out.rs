@@ -3820,14 +3820,22 @@ fn files_moved_with_the_document_under_a_new_root_keep_their_names() {
 /// Held-out set 32 (playwright, react-router): a page published in language variants
 /// (`intro-js.md`, `test-assertions-csharp-java-python.md`) is linked as `./intro.md` or
 /// `./test-assertions`, and a page about a file is linked by the file's name
-/// (`./entry.server.tsx` for `entry.server.tsx.md`). A page with no variant, a variant of
-/// another kind (`intro-old.md`) and a file name with no page are still reported.
+/// (`./entry.server.tsx` for `entry.server.tsx.md`). The split renamed `intro.md` to
+/// `intro-js.md`, yet the Python page's link is left alone: rewriting it would send Python
+/// readers to the JavaScript page. A page with no variant, a variant of another kind
+/// (`setup-old.md`) and a file name with no page are still reported.
 #[test]
 fn language_variants_and_pages_named_after_files() {
     let r = repo();
     let d = &r.root;
-    write(d, "docs/src/intro-js.md", "# Intro\n");
-    write(d, "docs/src/intro-python.md", "# Intro\n");
+    let intro = "# Intro\n\nInstall Playwright, run the example test and open the report.\n";
+    let library = "# Library\n\nFirst [install it](./intro.md).\n";
+    write(d, "docs/src/intro.md", intro);
+    write(d, "docs/src/library-python.md", library);
+    commit(d, "one intro");
+    // The split renames the page to one variant and adds the others.
+    git(d, &["mv", "docs/src/intro.md", "docs/src/intro-js.md"]);
+    write(d, "docs/src/intro-python.md", intro);
     write(
         d,
         "docs/src/test-assertions-csharp-java-python.md",
@@ -3854,4 +3862,7 @@ fn language_variants_and_pages_named_after_files() {
             pair("missing-path", "./test-retries.md"),
         ]
     );
+    assert!(sigs(&s, "docs/src/library-python.md").is_empty(), "{s:#}");
+    check_apply(d, &[]);
+    assert_eq!(read(d, "docs/src/library-python.md"), library);
 }
