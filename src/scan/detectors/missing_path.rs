@@ -455,6 +455,8 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("- Python examples: See `scripts/query.py`", "scripts/query.py"), None);
 /// assert_eq!(line_cue("`memory/surrealdb/` moved to `integrations/` (skip if still present)", "memory/surrealdb/"), Some("its absence is expected"));
 /// assert_eq!(line_cue("- **Old:** `tasks/tasks.json`", "tasks/tasks.json"), Some("the removal is recorded"));
+/// assert_eq!(line_cue("D5c moved `pkg/test/q.test.ts` to integration.", "pkg/test/q.test.ts"), Some("the removal is recorded"));
+/// assert_eq!(line_cue("D5c moved `pkg/test/q.test.ts` to `test/q.test.ts`.", "test/q.test.ts"), None);
 /// // A step that deletes, renames or moves a file: its absence afterwards is the plan.
 /// assert_eq!(line_cue("  - Delete `src/public/index.html`", "src/public/index.html"), Some("an intention"));
 /// assert_eq!(line_cue("- [x] 3. Rename `public/multi.html` to `index.html`", "public/multi.html"), Some("an intention"));
@@ -510,6 +512,14 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
     };
     if labelled {
         return Some("an example");
+    }
+    // A move the text records ("D5c moved `a/b.ts` to integration"): the path is what it was.
+    let tail = before.trim_end_matches(['`', ' ', '*', '_', '[']);
+    if ["moved", "renamed", "relocated"].iter().any(|v| {
+        tail.strip_suffix(v)
+            .is_some_and(|t| t.is_empty() || t.ends_with(' '))
+    }) {
+        return Some("the removal is recorded");
     }
     let step = before
         .rsplit_once(':')
