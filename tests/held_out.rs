@@ -3705,11 +3705,13 @@ fn typedoc_jsonc_pages_of_an_mkdocs_site() {
     );
 }
 
-/// Held-out set 32 (encore): a `.md` page of a repository with no site configuration links
-/// its sibling pages by route from the repository's root, without an extension
-/// (`/docs/go/cli/mcp` for `docs/go/cli/mcp.md`): written for the site that serves them, since
-/// on GitHub such a link names no file. A route to no page, a route from another folder
-/// (`/go/cli/mcp`) and a rooted file name are still reported.
+/// Held-out sets 32 and 33 (encore, nestjs' docs): a `.md` page of a repository with no site
+/// configuration links its sibling pages by route without an extension, from the
+/// repository's root (`/docs/go/cli/mcp` for `docs/go/cli/mcp.md`) or from its top folder,
+/// which the site serves at its root (`/go/cli/mcp`, as `/recipes/sql` for
+/// `content/recipes/sql.md`): written for that site, since on GitHub such a link names no
+/// file. A route to no page, one from a folder between (`/cli/mcp`) and a rooted file name are
+/// still reported.
 #[test]
 fn extensionless_rooted_routes_of_an_unmarked_site() {
     let r = repo();
@@ -3719,8 +3721,8 @@ fn extensionless_rooted_routes_of_an_unmarked_site() {
         d,
         "docs/go/overview.md",
         "# Overview\n\nSee [the MCP server](/docs/go/cli/mcp), [again](/docs/go/cli/mcp#setup-x), \
-         [tracing](/docs/go/observability/tracing), [short](/go/cli/mcp) and \
-         [a file](/docs/go/cli/config.md).\n",
+         [tracing](/docs/go/observability/tracing), [short](/go/cli/mcp), [shorter](/cli/mcp) \
+         and [a file](/docs/go/cli/config.md).\n",
     );
     commit(d, "docs");
     let s = scan(d);
@@ -3730,9 +3732,9 @@ fn extensionless_rooted_routes_of_an_unmarked_site() {
         got,
         [
             pair("missing-anchor", "/docs/go/cli/mcp#setup-x"),
+            pair("missing-path", "/cli/mcp"),
             pair("missing-path", "/docs/go/cli/config.md"),
             pair("missing-path", "/docs/go/observability/tracing"),
-            pair("missing-path", "/go/cli/mcp"),
         ]
     );
 }
@@ -3865,4 +3867,59 @@ fn language_variants_and_pages_named_after_files() {
     assert!(sigs(&s, "docs/src/library-python.md").is_empty(), "{s:#}");
     check_apply(d, &[]);
     assert_eq!(read(d, "docs/src/library-python.md"), library);
+}
+
+/// Held-out set 33 (biome's website, TanStack Table): an Astro configuration spreads a
+/// generated `redirects.js` map (`'/linter/rules/no-alert': '/linter/rules/no-alert/javascript'`)
+/// into its own `redirects:`, and a TanStack docs `config.json` lists the example pages the
+/// site renders from `examples/` (`framework/react/examples/basic`). A route neither serves is
+/// still reported.
+#[test]
+fn set_33_astro_redirect_maps_and_tanstack_navigation() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "site/astro.config.mjs",
+        "import redirects from \"./redirects.js\";\nexport default {\n  redirects: {\n    ...redirects,\n    '/old': '/guide',\n  },\n};\n",
+    );
+    write(
+        d,
+        "site/redirects.js",
+        "export default {\n  '/linter/rules/no-alert': '/linter/rules/no-alert/javascript',\n};\n",
+    );
+    write(
+        d,
+        "site/src/content/docs/linter/rules/no-alert/javascript.mdx",
+        "# noAlert\n",
+    );
+    write(d, "site/src/content/docs/guide.mdx", "# Guide\n");
+    write(
+        d,
+        "site/src/content/docs/index.mdx",
+        "# Biome\n\nSee [noAlert](/linter/rules/no-alert), [the guide](/old) and \
+         [noGone](/linter/rules/no-gone).\n",
+    );
+    write(
+        d,
+        "docs/config.json",
+        r#"{"sections": [{"label": "Examples", "frameworks": [{"label": "react", "children": [
+            {"label": "Basic", "to": "framework/react/examples/basic"}]}]}]}"#,
+    );
+    write(d, "examples/react/basic/README.md", "# Basic\n");
+    write(
+        d,
+        "docs/framework/react/guide/sorting.md",
+        "# Sorting\n\nTry [the basic example](../examples/basic) or [another](../examples/pagination).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "site/src/content/docs/index.mdx"),
+        [pair("missing-path", "/linter/rules/no-gone")]
+    );
+    assert_eq!(
+        sigs(&s, "docs/framework/react/guide/sorting.md"),
+        [pair("missing-path", "../examples/pagination")]
+    );
 }

@@ -219,6 +219,66 @@ pub struct Sites {
     /// Docusaurus site roots configured with `trailingSlash: true`: every page is served as a
     /// folder (`/docs/admin/config/`), so a browser resolves its relative links from there.
     trailing_slash: std::collections::HashSet<String>,
+    /// Per docs folder whose `config.json` lays out a TanStack docs site (`"sections"` of
+    /// `{"label", "to"}` entries), the routes it lists, relative to that folder
+    /// (`framework/react/examples/basic`: an example the site renders from `examples/`).
+    nav_routes: std::collections::HashMap<String, std::collections::HashSet<String>>,
+}
+
+/// The routes a TanStack docs `config.json` lists: every `"to"` string under its top-level
+/// `"sections"`, without slashes at either end. Empty for any other JSON.
+///
+/// ```
+/// use hygiene::scan::sites::read_nav_routes;
+/// let c = br#"{"sections": [{"label": "Guide", "children": [{"label": "Intro", "to": "overview"}],
+///   "frameworks": [{"label": "react", "children": [{"label": "Basic", "to": "framework/react/examples/basic"}]}]}]}"#;
+/// let mut got: Vec<String> = read_nav_routes(c).into_iter().collect();
+/// got.sort();
+/// assert_eq!(got, ["framework/react/examples/basic", "overview"]);
+/// assert!(read_nav_routes(br#"{"to": "x", "compilerOptions": {}}"#).is_empty());
+/// ```
+pub fn read_nav_routes(config: &[u8]) -> std::collections::HashSet<String> {
+    fn walk(v: &serde_json::Value, out: &mut std::collections::HashSet<String>) {
+        match v {
+            serde_json::Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
+            serde_json::Value::Object(map) => {
+                if let Some(to) = map.get("to").and_then(|t| t.as_str()) {
+                    let to = to.trim_matches('/');
+                    if !to.is_empty() && !to.contains("://") {
+                        out.insert(to.to_string());
+                    }
+                }
+                map.values().for_each(|x| walk(x, out));
+            }
+            _ => {}
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    if let Ok(v) = serde_json::from_slice::<serde_json::Value>(config) {
+        if let Some(sections) = v.get("sections").filter(|s| s.is_array()) {
+            walk(sections, &mut out);
+        }
+    }
+    out
+}
+
+/// Whether a link of `doc` names a route a TanStack docs `config.json` above it lists
+/// (`../examples/sorting` from `docs/framework/alpine/guide/sorting.md` is
+/// `framework/alpine/examples/sorting`): the site renders it, though no page file holds it.
+pub fn navigation_route(tree: &Tree, doc: &str, written: &str) -> bool {
+    let routes = &tree.sites().nav_routes;
+    if routes.is_empty() || written.starts_with('/') {
+        return false;
+    }
+    let Some(at) = normalize(super::refs::folder(doc), written.trim_end_matches('/')) else {
+        return false;
+    };
+    let at = at.strip_suffix(".md").unwrap_or(&at);
+    routes.iter().any(|(folder, listed)| {
+        at.strip_prefix(folder.as_str())
+            .and_then(|r| r.strip_prefix('/'))
+            .is_some_and(|r| listed.contains(r))
+    })
 }
 
 /// The routes the content folders of a Next site are served at, per site root: each optional
@@ -472,6 +532,32 @@ pub fn read_mounts(text: &str) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The redirects an object literal maps, one per line (Astro's `redirects: { '/a': '/b' }`,
+/// and the generated `redirects.js` a configuration spreads into it): both sides rooted.
+///
+/// ```
+/// use hygiene::scan::sites::read_object_redirects;
+/// let t = "export default {\n  '/linter/rules/no-alert': '/linter/rules/no-alert/javascript',\n  \"/a\": \"/b\",\n  title: 'x',\n};\n";
+/// assert_eq!(read_object_redirects(t), [("/linter/rules/no-alert".to_string(), "/linter/rules/no-alert/javascript".to_string()), ("/a".into(), "/b".into())]);
+/// ```
+pub fn read_object_redirects(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim_start();
+            let q = l.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+            let end = l[1..].find(q)? + 1;
+            let src = &l[1..end];
+            let rest = l[end + 1..].trim_start().strip_prefix(':')?;
+            let dst = quoted(rest)?;
+            (src.starts_with('/')
+                && dst.starts_with('/')
+                && !src.contains("${")
+                && !dst.contains("${"))
+            .then(|| (src.to_string(), dst.to_string()))
+        })
+        .collect()
 }
 
 /// The redirects a Next.js configuration's `redirects()` returns
@@ -1177,6 +1263,23 @@ impl Sites {
                                 redirects.entry(dir.clone()).or_default().extend(r);
                             }
                         }
+                        "starlight / astro" if m.starts_with("astro.config") => {
+                            let mut r = read_object_redirects(&text);
+                            // The generated map a configuration imports and spreads.
+                            for f in ["redirects.js", "redirects.mjs", "redirects.ts"] {
+                                let at = join(dir, f);
+                                if text.contains(&format!("./{f}")) && tree.files.contains(&at) {
+                                    let cap = super::THRESHOLDS.site_config_cap_bytes;
+                                    r.extend(read_object_redirects(&config_text(
+                                        &tree.root.join(&at),
+                                        cap,
+                                    )));
+                                }
+                            }
+                            if !r.is_empty() {
+                                redirects.entry(dir.clone()).or_default().extend(r);
+                            }
+                        }
                         "nextra / next" if m.starts_with("next.config") => {
                             let r = read_js_redirects(&text);
                             if !r.is_empty() {
@@ -1238,6 +1341,20 @@ impl Sites {
             }
         }
         let nextra = nextra_mounts(tree, &roots);
+        let mut nav_routes = std::collections::HashMap::new();
+        for f in tree
+            .files
+            .iter()
+            .filter(|f| *f == "docs/config.json" || f.ends_with("/docs/config.json"))
+        {
+            let cap = super::THRESHOLDS.site_config_cap_bytes;
+            if let Some(config) = read_config(&tree.root.join(f), cap) {
+                let listed = read_nav_routes(&config);
+                if !listed.is_empty() {
+                    nav_routes.insert(super::refs::folder(f).to_string(), listed);
+                }
+            }
+        }
         Sites {
             roots,
             redirects,
@@ -1252,6 +1369,7 @@ impl Sites {
             special: special_segments(tree),
             nextra,
             trailing_slash,
+            nav_routes,
         }
     }
 
@@ -1317,9 +1435,19 @@ impl Sites {
         nextra.sort();
         let mut trailing: Vec<_> = self.trailing_slash.iter().collect();
         trailing.sort();
+        let mut nav: Vec<(&String, Vec<&String>)> = self
+            .nav_routes
+            .iter()
+            .map(|(k, v)| {
+                let mut v: Vec<_> = v.iter().collect();
+                v.sort();
+                (k, v)
+            })
+            .collect();
+        nav.sort();
         format!(
             "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
-             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?}",
+             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} {nav:?}",
             self.links
         )
     }
@@ -1765,19 +1893,25 @@ fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
         return Some(found);
     }
     // GitHub renders a `.md` page as a file, where `/x` is the repository's root: only a rooted
-    // route without an extension (`/docs/go/cli/mcp` for `docs/go/cli/mcp.md`) is written for a
-    // site that serves the repository's pages by route, since on GitHub it names no file.
+    // route without an extension (`/docs/go/cli/mcp` for `docs/go/cli/mcp.md`, `/recipes/sql`
+    // for `content/recipes/sql.md`) is written for a site that serves the repository's pages by
+    // route, since on GitHub it names no file.
     if super::markdown::extension(doc) != Some("mdx") {
         let route = written.strip_prefix('/')?.trim_end_matches('/');
         let name = route.rsplit('/').next().unwrap_or(route);
         if route.is_empty() || name.contains('.') || written.ends_with('/') {
             return None;
         }
-        let at = normalize("", route)?;
-        return PAGE_EXTENSIONS
-            .iter()
-            .map(|e| format!("{at}.{e}"))
-            .find(|p| tree.has_file(p));
+        // From the repository's root (`/docs/go/cli/mcp`), or from the document's top folder,
+        // which such a site serves at its root (`/recipes/sql` for `content/recipes/sql.md`).
+        let top = doc.split_once('/').map_or("", |(t, _)| t);
+        return ["", top].iter().find_map(|base| {
+            let at = normalize(base, route)?;
+            PAGE_EXTENSIONS
+                .iter()
+                .map(|e| format!("{at}.{e}"))
+                .find(|p| tree.has_file(p))
+        });
     }
     let here = super::refs::folder(doc);
     let Some(rest) = written.strip_prefix('/') else {

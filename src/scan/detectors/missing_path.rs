@@ -1921,6 +1921,7 @@ impl Detector for MissingPath {
             if r.via == crate::report::Via::Link
                 && !evidence
                 && (served_by_slug(ctx, doc, written)
+                    || crate::scan::sites::navigation_route(ctx.tree, &doc.path, written)
                     || typedoc_route(ctx, doc, written)
                     || crate::scan::sites::route_ignored(ctx.tree, &doc.path, written))
             {
