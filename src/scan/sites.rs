@@ -225,6 +225,22 @@ pub struct Sites {
     nav_routes: std::collections::HashMap<String, std::collections::HashSet<String>>,
 }
 
+/// A map of sets in a fixed order, for [`Sites::fingerprint`].
+fn sorted_sets(
+    map: &std::collections::HashMap<String, std::collections::HashSet<String>>,
+) -> Vec<(&String, Vec<&String>)> {
+    let mut out: Vec<(&String, Vec<&String>)> = map
+        .iter()
+        .map(|(k, v)| {
+            let mut v: Vec<_> = v.iter().collect();
+            v.sort();
+            (k, v)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// The routes a TanStack docs `config.json` lists: every `"to"` string under its top-level
 /// `"sections"`, without slashes at either end. Empty for any other JSON.
 ///
@@ -1419,32 +1435,14 @@ impl Sites {
         docs_dirs.sort();
         let mut mounts: Vec<_> = self.mounts.iter().collect();
         mounts.sort();
-        let mut slugs: Vec<(&String, Vec<&String>)> = self
-            .slugs
-            .iter()
-            .map(|(k, v)| {
-                let mut v: Vec<_> = v.iter().collect();
-                v.sort();
-                (k, v)
-            })
-            .collect();
-        slugs.sort();
+        let slugs = sorted_sets(&self.slugs);
         let mut special: Vec<_> = self.special.iter().collect();
         special.sort();
         let mut nextra: Vec<_> = self.nextra.iter().collect();
         nextra.sort();
         let mut trailing: Vec<_> = self.trailing_slash.iter().collect();
         trailing.sort();
-        let mut nav: Vec<(&String, Vec<&String>)> = self
-            .nav_routes
-            .iter()
-            .map(|(k, v)| {
-                let mut v: Vec<_> = v.iter().collect();
-                v.sort();
-                (k, v)
-            })
-            .collect();
-        nav.sort();
+        let nav = sorted_sets(&self.nav_routes);
         format!(
             "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
              {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} {nav:?}",
