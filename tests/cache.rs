@@ -588,13 +588,13 @@ fn findings_that_read_skill_folders_and_site_routes_follow_the_tree() {
         "# Old\n\n> **Superseded** by [the new one](references/new.md).\n",
     );
     write(d, "skills/x/references/new.md", "# New\n");
-    write(d, "docusaurus.config.js", "module.exports = {};\n");
+    write(d, "website/docusaurus.config.js", "module.exports = {};\n");
     write(
         d,
-        "docs/old-page.md",
+        "website/docs/old-page.md",
         "# Old page\n\n> **Superseded** by [the new page](/new-page).\n",
     );
-    write(d, "docs/new-page.md", "# New page\n");
+    write(d, "website/docs/new-page.md", "# New page\n");
     commit(d, "start");
     let by = |r: &ScanResult, path: &str| -> Option<String> {
         signals(r, path).iter().find_map(|s| match s {
@@ -608,8 +608,8 @@ fn findings_that_read_skill_folders_and_site_routes_follow_the_tree() {
         Some("references/new.md")
     );
     assert_eq!(
-        by(&r, "docs/old-page.md").as_deref(),
-        Some("docs/new-page.md")
+        by(&r, "website/docs/old-page.md").as_deref(),
+        Some("website/docs/new-page.md")
     );
     write(d, "skills/x/SKILL.md", "---\nname: x\n---\n# X\n");
     commit(d, "a skill");
@@ -618,8 +618,11 @@ fn findings_that_read_skill_folders_and_site_routes_follow_the_tree() {
         by(&r, "skills/x/references/old.md").as_deref(),
         Some("skills/x/references/new.md")
     );
-    std::fs::remove_file(d.join("docusaurus.config.js")).unwrap();
+    std::fs::remove_file(d.join("website/docusaurus.config.js")).unwrap();
     commit(d, "no site");
     let r = same(d, "no site");
-    assert_eq!(by(&r, "docs/old-page.md").as_deref(), Some("/new-page"));
+    assert_eq!(
+        by(&r, "website/docs/old-page.md").as_deref(),
+        Some("/new-page")
+    );
 }
