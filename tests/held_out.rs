@@ -3923,3 +3923,48 @@ fn set_33_astro_redirect_maps_and_tanstack_navigation() {
         [pair("missing-path", "../examples/pagination")]
     );
 }
+
+/// Held-out set 33 (nuxt-content, vite): a site's Netlify `_redirects` redirects its routes,
+/// written `/from /to 301` or `/from=/to`, with splats, and to another site
+/// (`/docs/studio=https://nuxt.studio/...`). A route no rule redirects is still reported.
+#[test]
+fn netlify_redirects_of_a_site() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/nuxt.config.ts", "export default {};\n");
+    write(
+        d,
+        "docs/_redirects",
+        "# moved\n/get-started=/docs/installation\n/docs/studio=https://nuxt.studio/docs\n",
+    );
+    write(d, "docs/content/docs/installation.md", "# Installation\n");
+    write(
+        d,
+        "docs/content/blog/v3.md",
+        "# v3\n\nSee [installing](/get-started), [Studio](/docs/studio) and [the old page](/docs/gone).\n",
+    );
+    write(d, "site/.vitepress/config.ts", "export default {};\n");
+    write(
+        d,
+        "site/public/_redirects",
+        "/guide/api-vite-runtime /guide/api-environment 301\n/config/* /reference/:splat 301!\n",
+    );
+    write(d, "site/guide/api-environment.md", "# Environment API\n");
+    write(d, "site/reference/build.md", "# Build options\n");
+    write(
+        d,
+        "site/guide/index.md",
+        "# Guide\n\nSee [the runtime API](/guide/api-vite-runtime), [build](/config/build) and \
+         [SSR](/config/ssr).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/content/blog/v3.md"),
+        [pair("missing-path", "/docs/gone")]
+    );
+    assert_eq!(
+        sigs(&s, "site/guide/index.md"),
+        [pair("missing-path", "/config/ssr")]
+    );
+}

@@ -550,6 +550,45 @@ pub fn read_mounts(text: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The redirects of a Netlify `_redirects` file: `/from /to [status]` per line, or `/from=/to`;
+/// a splat (`/blog/*` to `/news/:splat`) as a trailing pattern, and a destination on another
+/// site (`https://nuxt.studio/...`) kept whole: the route is served by redirecting there.
+///
+/// ```
+/// use hygiene::scan::sites::read_netlify_redirects;
+/// let t = "# moved\n/guide/old /guide/new 301\n/blog/* /news/:splat 301!\n/studio=https://nuxt.studio/docs\nhttps://a.dev/* https://b.dev/:splat\n";
+/// assert_eq!(read_netlify_redirects(t), [
+///     ("/guide/old".to_string(), "/guide/new".to_string()),
+///     ("/blog/:splat*".into(), "/news/:splat*".into()),
+///     ("/studio".into(), "https://nuxt.studio/docs".into()),
+/// ]);
+/// ```
+pub fn read_netlify_redirects(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            if l.starts_with('#') {
+                return None;
+            }
+            let mut words = l.split_whitespace();
+            let first = words.next()?;
+            let (src, dst) = match words.next() {
+                Some(dst) => (first, dst),
+                None => first.split_once('=')?,
+            };
+            let external = dst.starts_with("https://") || dst.starts_with("http://");
+            if !src.starts_with('/') || !(dst.starts_with('/') || external) {
+                return None;
+            }
+            let src = match src.strip_suffix("/*") {
+                Some(stem) => format!("{stem}/:splat*"),
+                None => src.to_string(),
+            };
+            Some((src, dst.replace(":splat", ":splat*")))
+        })
+        .collect()
+}
+
 /// The redirects an object literal maps, one per line (Astro's `redirects: { '/a': '/b' }`,
 /// and the generated `redirects.js` a configuration spreads into it): both sides rooted.
 ///
@@ -1349,6 +1388,17 @@ impl Sites {
                     vitepress_settings(&text, dir, &mut docs_dirs, &mut redirects);
                 }
             }
+            // A Netlify `_redirects` file, at the root or in a folder the site publishes.
+            for c in std::iter::once(&"").chain(rule.content_roots.iter()) {
+                let at = join(&join(dir, c), "_redirects");
+                if tree.files.contains(&at) {
+                    let cap = super::THRESHOLDS.site_config_cap_bytes;
+                    let r = read_netlify_redirects(&config_text(&tree.root.join(&at), cap));
+                    if !r.is_empty() {
+                        redirects.entry(dir.clone()).or_default().extend(r);
+                    }
+                }
+            }
             for c in rule.content_roots.iter().filter(|c| !c.is_empty()) {
                 let at = join(dir, c);
                 if let Some(target) = linked_folder(tree, &at) {
@@ -1524,6 +1574,10 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
     let route = written.strip_prefix('/')?;
     redirects.iter().find_map(|(src, dst)| {
         let to = redirect(src, dst, &format!("/{route}"))?;
+        // A redirect to another site (a Netlify rule to `https://...`) serves the route.
+        if to.starts_with("https://") || to.starts_with("http://") {
+            return Some(root.to_string());
+        }
         route_in(tree, doc, &to, false)
     })
 }
