@@ -3968,3 +3968,32 @@ fn netlify_redirects_of_a_site() {
         [pair("missing-path", "/config/ssr")]
     );
 }
+
+/// Held-out set 33 (httpx): MkDocs serves `docs/async.md` at `/async/` and rewrites only links
+/// to `.md` files, so `../advanced/transports` is a URL read from that folder: the page
+/// `docs/advanced/transports.md`. The same link to a `.md` file is read from the file, and
+/// misses; a URL to no page is still reported.
+#[test]
+fn mkdocs_urls_are_read_from_the_page_folder() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "mkdocs.yml", "site_name: x\n");
+    write(d, "docs/advanced/transports.md", "# Transports\n");
+    write(
+        d,
+        "docs/async.md",
+        "# Async\n\nSee [transports](../advanced/transports), [again](advanced/transports.md), \
+         [the file](../advanced/transports.md) and [gone](../advanced/gone).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = sigs(&s, "docs/async.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "../advanced/gone"),
+            pair("missing-path", "../advanced/transports.md"),
+        ]
+    );
+}

@@ -1710,8 +1710,14 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             // a folder of its own (`learning-hub/intro.md` at `/learning-hub/intro/`), so the
             // browser resolves it from there, against the site's routes. On a site that serves
             // every page so (`trailingSlash: true`), `../backup` is such a URL too.
+            // MkDocs serves every page as a folder too (`use_directory_urls`, on by default)
+            // and rewrites only links to `.md` files: any other relative link is a URL.
+            let mkdocs_url = rule.generator == "mkdocs"
+                && !PAGE_EXTENSIONS
+                    .iter()
+                    .any(|e| rel.ends_with(&format!(".{e}")));
             let page_is_folder =
-                written.ends_with('/') || tree.sites().trailing_slash.contains(root);
+                written.ends_with('/') || tree.sites().trailing_slash.contains(root) || mkdocs_url;
             if page_is_folder && !written.starts_with('/') {
                 let bases: Vec<String> = content_dirs(tree, root, rule).collect();
                 let page = bases.iter().find_map(|b| {
