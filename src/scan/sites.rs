@@ -576,8 +576,8 @@ pub fn read_netlify_redirects(text: &str) -> Vec<(String, String)> {
                 Some(dst) => (first, dst),
                 None => first.split_once('=')?,
             };
-            let external = dst.starts_with("https://") || dst.starts_with("http://");
-            if !src.starts_with('/') || !(dst.starts_with('/') || external) {
+            if !src.starts_with('/') || !(dst.starts_with('/') || super::markdown::has_scheme(dst))
+            {
                 return None;
             }
             let src = match src.strip_suffix("/*") {
@@ -1389,7 +1389,8 @@ impl Sites {
                 }
             }
             // A Netlify `_redirects` file, at the root or in a folder the site publishes.
-            for c in std::iter::once(&"").chain(rule.content_roots.iter()) {
+            let published = rule.content_roots.iter().filter(|c| !c.is_empty());
+            for c in std::iter::once(&"").chain(published) {
                 let at = join(&join(dir, c), "_redirects");
                 if tree.files.contains(&at) {
                     let cap = super::THRESHOLDS.site_config_cap_bytes;
@@ -1575,7 +1576,7 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
     redirects.iter().find_map(|(src, dst)| {
         let to = redirect(src, dst, &format!("/{route}"))?;
         // A redirect to another site (a Netlify rule to `https://...`) serves the route.
-        if to.starts_with("https://") || to.starts_with("http://") {
+        if super::markdown::has_scheme(&to) {
             return Some(root.to_string());
         }
         route_in(tree, doc, &to, false)
@@ -1713,9 +1714,7 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             // MkDocs serves every page as a folder too (`use_directory_urls`, on by default)
             // and rewrites only links to `.md` files: any other relative link is a URL.
             let mkdocs_url = rule.generator == "mkdocs"
-                && !PAGE_EXTENSIONS
-                    .iter()
-                    .any(|e| rel.ends_with(&format!(".{e}")));
+                && !super::markdown::extension(rel).is_some_and(|e| PAGE_EXTENSIONS.contains(&e));
             let page_is_folder =
                 written.ends_with('/') || tree.sites().trailing_slash.contains(root) || mkdocs_url;
             if page_is_folder && !written.starts_with('/') {
@@ -1962,8 +1961,8 @@ fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
         }
         // From the repository's root (`/docs/go/cli/mcp`), or from the document's top folder,
         // which such a site serves at its root (`/recipes/sql` for `content/recipes/sql.md`).
-        let top = doc.split_once('/').map_or("", |(t, _)| t);
-        return ["", top].iter().find_map(|base| {
+        let top = doc.split_once('/').map(|(t, _)| t);
+        return std::iter::once("").chain(top).find_map(|base| {
             let at = normalize(base, route)?;
             PAGE_EXTENSIONS
                 .iter()
