@@ -1187,7 +1187,7 @@ const SHARED: u32 = u32::MAX;
 /// A fast hash of a path: a lookup key only (a path found under it is compared before it is
 /// trusted, and paths sharing a hash are binary-searched), so it needs no resistance to
 /// crafted names.
-fn path_hash(path: &str) -> u64 {
+pub(crate) fn path_hash(path: &str) -> u64 {
     checksum(path.as_bytes())
 }
 

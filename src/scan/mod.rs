@@ -1055,9 +1055,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     // worked out against the tree as it is now (never cached) for the run, and dropped after
     // it, so those paths are never held for the whole tree at once.
     let checked: Vec<usize> = (0..docs.len()).filter(|&i| docs[i].checked).collect();
-    // `TreeCtx::doc_index` finds a document by a binary search of its path.
+    // The documents are in path order, the order of the report.
     debug_assert!(docs.windows(2).all(|w| w[0].path < w[1].path));
     let mut anchor_cache = Default::default();
+    let doc_keys = detectors::DocIndex::new(&docs);
     #[allow(clippy::type_complexity)]
     let mut tree_findings: Vec<(usize, Vec<Finding>, Option<detectors::drift::ContentCheck>)> =
         Vec::with_capacity(checked.len());
@@ -1080,14 +1081,25 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .flat_map(|d| d.parsed.anchors.iter())
         .filter_map(|a| markdown::myst_label(a).map(str::to_lowercase))
         .collect();
+    let timed = timer.on();
+    // The detectors' parts, then resolving the references.
+    let per_detector = timings::PerPart::new(
+        detectors::ALL
+            .iter()
+            .map(|d| d.kind())
+            .chain(["resolving references"])
+            .collect(),
+    );
     for run in tree_docs.chunks(TREE_RUN) {
         let targets = walk::par_map(run, |&i| {
             let d = &docs[i];
-            d.parsed
-                .refs
-                .iter()
-                .map(|r| refs::resolve(tree, &d.path, r))
-                .collect::<Vec<_>>()
+            per_detector.time(timed, detectors::ALL.len(), || {
+                d.parsed
+                    .refs
+                    .iter()
+                    .map(|r| refs::resolve(tree, &d.path, r))
+                    .collect::<Vec<_>>()
+            })
         });
         for (&i, t) in run.iter().zip(targets) {
             docs[i].targets = t;
@@ -1096,6 +1108,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             labels: &labels,
             tree,
             docs: &docs,
+            doc_keys: &doc_keys,
             history: history.as_ref(),
             dups: &dups,
             symbols: symbols.as_ref(),
@@ -1103,11 +1116,12 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         };
         tree_findings.extend(walk::par_map(run, |&i| {
             let mut f = Vec::new();
-            for d in detectors::ALL
+            for (k, d) in detectors::ALL
                 .iter()
-                .filter(|d| may_draw(docs[i].role, d.kind()))
+                .enumerate()
+                .filter(|(_, d)| may_draw(docs[i].role, d.kind()))
             {
-                f.extend(d.on_tree(&docs[i], &ctx));
+                f.extend(per_detector.time(timed, k, || d.on_tree(&docs[i], &ctx)));
             }
             // A proposed drift waits for its evidence, read below from the files' history.
             let check = f
@@ -1126,7 +1140,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .iter_mut()
         .filter_map(|(i, _, c)| c.take().map(|c| (*i, c)))
         .collect();
-    timer.mark("tree-wide detectors", String::new);
+    timer.mark("tree-wide detectors", || per_detector.note());
     // Written only when records were added or dropped (an absent file loads as empty).
     let mut evidence = use_cache.then(|| cache::evidence::Evidence::load(&root, &context));
     let doc_ids: Vec<(&str, [u8; 32])> = docs
@@ -1314,6 +1328,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     } else {
         std::thread::spawn(move || drop(heavy));
     }
+    timer.mark("freeing the tree", String::new);
     let counted_now: std::sync::Mutex<Vec<([u8; 32], u64)>> = Default::default();
     let count = |f: &str| -> u64 {
         let digest = digests.get(f);

@@ -41,6 +41,10 @@ pub struct Tree {
     /// Per document another page embeds whole (`{!README.md!}`), the folders of the pages that
     /// embed it: set by the scan once every document is parsed ([`embedding_folders`]).
     pub embedded_in: std::sync::OnceLock<std::collections::HashMap<String, Vec<String>>>,
+    /// The files named as a page's language variant (`intro-js.md`), in path order, built on
+    /// first use by the missing-path detector: a prefix is one binary search, where a pass over
+    /// `files` cost a whole tree per missing link.
+    pub variant_pages: std::sync::OnceLock<Vec<String>>,
     /// Folders the walk did not list, by whether they are folders on disk: asked once each
     /// ([`Tree::on_disk`]).
     pub disk_dirs: std::sync::Mutex<std::collections::HashMap<String, bool>>,
@@ -295,8 +299,52 @@ impl Tree {
     /// only the file itself may be one (then `resolve_inside` decides). `None` when it cannot
     /// be read inside the root (or is not there).
     pub fn read_path(&self, rel: &str) -> Option<PathBuf> {
+        if self.walked(rel) {
+            let full = self.root.join(rel);
+            match std::fs::symlink_metadata(&full) {
+                Ok(m) if !m.file_type().is_symlink() => return Some(full),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        crate::paths::resolve_inside(&self.root, rel, false).ok()
+    }
+
+    /// The bytes of the root-relative file `rel`, read as [`Tree::read_path`] allows. Where the
+    /// walk entered the file's folder it is opened once with `O_NOFOLLOW` (a link fails the open
+    /// and goes the long way): no `lstat` before the open, nor a race between them. A detector
+    /// that reads a document again (its text, for the clause around a missing path) pays one
+    /// open and read per document.
+    pub fn read_bytes(&self, rel: &str) -> Option<Vec<u8>> {
+        #[cfg(unix)]
+        if self.walked(rel) {
+            use std::io::Read;
+            use std::os::unix::fs::OpenOptionsExt;
+            let opened = std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+                .open(self.root.join(rel));
+            match opened {
+                Ok(f) => {
+                    // `O_NONBLOCK`: a FIFO put in its place gives an error or nothing, never a
+                    // wait; a folder fails the read; a device is read no further than the cap.
+                    let cap = super::THRESHOLDS.file_size_cap_bytes;
+                    let mut out = Vec::with_capacity(8192);
+                    f.take(cap + 1).read_to_end(&mut out).ok()?;
+                    return (out.len() as u64 <= cap).then_some(out);
+                }
+                Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {}
+                Err(_) => return None,
+            }
+        }
+        std::fs::read(self.read_path(rel)?).ok()
+    }
+
+    /// Whether the walk entered every folder of `rel` as a plain folder (then no link is on its
+    /// way but the file itself).
+    fn walked(&self, rel: &str) -> bool {
         let mut dir = folder(rel);
-        let walked = crate::paths::check_relative(rel).is_ok()
+        crate::paths::check_relative(rel).is_ok()
             && (dir.is_empty() || self.dirs.contains(dir))
             && loop {
                 if dir.is_empty() {
@@ -306,16 +354,7 @@ impl Tree {
                     break false;
                 }
                 dir = folder(dir);
-            };
-        if walked {
-            let full = self.root.join(rel);
-            match std::fs::symlink_metadata(&full) {
-                Ok(m) if !m.file_type().is_symlink() => return Some(full),
-                Ok(_) => {}
-                Err(_) => return None,
             }
-        }
-        crate::paths::resolve_inside(&self.root, rel, false).ok()
     }
 }
 
@@ -961,5 +1000,40 @@ mod tests {
             crate::paths::resolve_inside(&root, "alias/a.md", false).ok()
         );
         assert!(tree.read_path("alias/a.md").is_some());
+        // `read_bytes` reads what `read_path` allows, and nothing else; a link inside the root
+        // to a file inside it is read the long way.
+        symlink(root.join("real/a.md"), root.join("real/inner.md")).unwrap();
+        assert!(tree.read_path("real/inner.md").is_some());
+        for rel in [
+            "real/a.md",
+            "out/secret.md",
+            "real/leak.md",
+            "real/none.md",
+            "../x.md",
+            "alias/a.md",
+            "real/inner.md",
+        ] {
+            let long_way = tree.read_path(rel).and_then(|p| std::fs::read(p).ok());
+            assert_eq!(tree.read_bytes(rel), long_way, "{rel}");
+        }
+        assert_eq!(tree.read_bytes("real/inner.md").as_deref(), Some(&b"a"[..]));
+    }
+
+    /// A FIFO put where a document was is never waited on, and a folder is no text.
+    #[cfg(unix)]
+    #[test]
+    fn read_bytes_never_blocks_on_a_fifo() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let fifo = std::ffi::CString::new(root.join("pipe.md").to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo reads a NUL-terminated path and creates a FIFO; nothing else.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        std::fs::create_dir(root.join("dir.md")).unwrap();
+        let tree = Tree {
+            root: root.clone(),
+            ..Default::default()
+        };
+        assert!(tree.read_bytes("pipe.md").is_none_or(|b| b.is_empty()));
+        assert_eq!(tree.read_bytes("dir.md"), None);
     }
 }

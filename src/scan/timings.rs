@@ -35,6 +35,11 @@ impl Timer {
         }
     }
 
+    /// Whether this stopwatch prints (measuring something finer is wasted otherwise).
+    pub fn on(&self) -> bool {
+        self.on
+    }
+
     /// Ends the phase `what`, with an optional note, and starts the next one.
     pub fn mark(&mut self, what: &str, note: impl FnOnce() -> String) {
         let now = Instant::now();
@@ -64,6 +69,50 @@ impl Timer {
         if self.on {
             eprintln!("hygiene: timings: total {}", ms(self.start.elapsed()));
         }
+    }
+}
+
+/// CPU time spent per named part of a parallel phase (each detector of the tree-wide one), summed
+/// over the threads: the phase's wall time alone does not say which part to work on.
+#[derive(Debug)]
+pub struct PerPart {
+    names: Vec<&'static str>,
+    nanos: Vec<std::sync::atomic::AtomicU64>,
+}
+
+impl PerPart {
+    /// Counters for `names`.
+    pub fn new(names: Vec<&'static str>) -> PerPart {
+        let nanos = names.iter().map(|_| Default::default()).collect();
+        PerPart { names, nanos }
+    }
+
+    /// Runs `f`, adding its time to part `i` when `on`.
+    pub fn time<R>(&self, on: bool, i: usize, f: impl FnOnce() -> R) -> R {
+        if !on {
+            return f();
+        }
+        let t = Instant::now();
+        let r = f();
+        if let Some(n) = self.nanos.get(i) {
+            let took = u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            n.fetch_add(took, std::sync::atomic::Ordering::Relaxed);
+        }
+        r
+    }
+
+    /// `(name cpu ms, ...)` of the parts that took a millisecond or more, slowest first.
+    pub fn note(&self) -> String {
+        let mut parts: Vec<(u64, &str)> = self
+            .names
+            .iter()
+            .zip(&self.nanos)
+            .map(|(n, t)| (t.load(std::sync::atomic::Ordering::Relaxed) / 1_000_000, *n))
+            .filter(|&(ms, _)| ms > 0)
+            .collect();
+        parts.sort_by(|a, b| b.cmp(a));
+        let list: Vec<String> = parts.iter().map(|(ms, n)| format!("{n} {ms}")).collect();
+        format!("(CPU ms: {})", list.join(", "))
     }
 }
 

@@ -184,8 +184,7 @@ pub fn block_facts(text: &str, blocks: &[crate::scan::markdown::Block]) -> Vec<B
 }
 
 fn read_text(tree: &Tree, path: &str) -> Option<String> {
-    let full = tree.read_path(path)?;
-    let raw = String::from_utf8(std::fs::read(full).ok()?).ok()?;
+    let raw = String::from_utf8(tree.read_bytes(path)?).ok()?;
     Some(strip_bom(&raw).to_string())
 }
 

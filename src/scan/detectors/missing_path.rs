@@ -66,8 +66,7 @@ pub struct MissingPath;
 /// The text of root-relative document `doc`, read again (only for a document with a missing
 /// reference, once: the scan does not keep every document's text).
 fn text_of(ctx: &TreeCtx<'_>, doc: &str) -> Option<String> {
-    let full = ctx.tree.read_path(doc)?;
-    String::from_utf8(std::fs::read(full).ok()?).ok()
+    String::from_utf8(ctx.tree.read_bytes(doc)?).ok()
 }
 
 /// Line `line` (1-based) of `text`, with the line before it in front when the path opens the
@@ -1284,15 +1283,36 @@ fn language_variant(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
         _ => return false,
     };
     let prefix = format!("{stem}-");
-    ctx.tree.files.iter().any(|f| {
-        f.strip_prefix(&prefix).is_some_and(|rest| {
-            rest.rsplit_once('.').is_some_and(|(langs, e)| {
-                ext.contains(&e)
-                    && !langs.contains('/')
-                    && langs.split('-').all(|l| LANGUAGE_VARIANTS.contains(&l))
+    let pages = ctx.tree.variant_pages.get_or_init(|| {
+        let mut v: Vec<String> = (ctx.tree.files.iter())
+            .filter(|f| language_suffixed(f))
+            .cloned()
+            .collect();
+        v.sort_unstable();
+        v
+    });
+    let from = pages.partition_point(|f| f.as_str() < prefix.as_str());
+    pages[from..]
+        .iter()
+        .take_while(|f| f.starts_with(&prefix))
+        .any(|f| {
+            f.strip_prefix(&prefix).is_some_and(|rest| {
+                rest.rsplit_once('.').is_some_and(|(langs, e)| {
+                    ext.contains(&e)
+                        && !langs.contains('/')
+                        && langs.split('-').all(|l| LANGUAGE_VARIANTS.contains(&l))
+                })
             })
         })
-    })
+}
+
+/// Whether a file's name ends in a language before its extension (`intro-js.md`): the only
+/// files [`language_variant`] can match.
+fn language_suffixed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.')
+        .and_then(|(stem, _)| stem.rsplit_once('-'))
+        .is_some_and(|(_, lang)| LANGUAGE_VARIANTS.contains(&lang))
 }
 
 /// Whether a code path is written from inside the package the document sits beside (a
