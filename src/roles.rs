@@ -230,6 +230,78 @@ pub const TRANSCRIPT_MARKERS: &[&str] = &["chat transcript", "transcript of", "c
 /// How many leading lines are searched for a generator marker.
 pub const GENERATED_MARKER_LINES: usize = 12;
 
+/// What the head of a document says it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeadMarker {
+    Generated,
+    Transcript,
+}
+
+/// Whether the first [`GENERATED_MARKER_LINES`] lines of `text` carry a generator marker (or
+/// link their source, [`names_its_source`]), else a transcript marker, in any case. One pass
+/// of one automaton over the head, with no copy of it: every document is asked, and thirteen
+/// substring searches of a lowercased copy were a tenth of a cold scan's parsing.
+///
+/// ```
+/// use hygiene::roles::{Role, Roles};
+/// let r = Roles::new(std::path::Path::new("."), Vec::new());
+/// assert_eq!(r.of_text("a.md", "# A\r\n<!-- DO NOT EDIT -->\n"), Role::Generated);
+/// assert_eq!(r.of_text("a.md", "# Chat Transcript\n"), Role::History);
+/// let late = format!("{}do not edit\n", "line\n".repeat(12));
+/// assert_ne!(r.of_text("a.md", &late), Role::Generated);
+/// ```
+fn head_marker(text: &str) -> Option<HeadMarker> {
+    static AC: OnceLock<Option<aho_corasick::AhoCorasick>> = OnceLock::new();
+    const GITHUB: &str = "https://github.com/";
+    let ac = AC
+        .get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                .build(
+                    GENERATED_MARKERS
+                        .iter()
+                        .chain(TRANSCRIPT_MARKERS)
+                        .chain(&[GITHUB]),
+                )
+                .ok()
+        })
+        .as_ref()?;
+    let end = text
+        .match_indices('\n')
+        .nth(GENERATED_MARKER_LINES - 1)
+        .map_or(text.len(), |(i, _)| i);
+    let head = &text[..end];
+    let (mut generated, mut transcript, mut github) = (false, false, false);
+    for m in ac.find_overlapping_iter(head) {
+        let i = m.pattern().as_usize();
+        if i < GENERATED_MARKERS.len() {
+            generated = true;
+            break;
+        } else if i < GENERATED_MARKERS.len() + TRANSCRIPT_MARKERS.len() {
+            transcript = true;
+        } else {
+            github = true;
+        }
+    }
+    // The rare head that links GitHub is read as the source-link check reads it.
+    let names_source = || {
+        let lowered: String = head
+            .lines()
+            .collect::<Vec<_>>()
+            .join("\n")
+            .to_ascii_lowercase();
+        names_its_source(&lowered)
+    };
+    if generated || (github && names_source()) {
+        Some(HeadMarker::Generated)
+    } else if transcript {
+        Some(HeadMarker::Transcript)
+    } else {
+        None
+    }
+}
+
 /// Labels of a link, in a document's first lines, to the Markdown file on GitHub the page was
 /// rendered from (`<a href="https://github.com/o/r/tree/main/commands/audit.md">Source</a>` in
 /// a docs site's page that a script builds from `commands/audit.md`): the page is generated, and
@@ -651,10 +723,9 @@ impl Roles {
         {
             return role;
         }
-        let folders: Vec<&str> = rel.split('/').collect();
-        if folders[..folders.len().saturating_sub(1)]
-            .iter()
-            .any(|s| is_version_segment(s))
+        if rel
+            .rsplit_once('/')
+            .is_some_and(|(dir, _)| dir.split('/').any(is_version_segment))
         {
             return Role::History;
         }
@@ -689,17 +760,10 @@ impl Roles {
         if let Some(o) = self.overrides.iter().find(|o| o.matcher.is_match(rel)) {
             return o.role;
         }
-        let head: String = text
-            .lines()
-            .take(GENERATED_MARKER_LINES)
-            .collect::<Vec<_>>()
-            .join("\n")
-            .to_ascii_lowercase();
-        if GENERATED_MARKERS.iter().any(|m| head.contains(m)) || names_its_source(&head) {
-            return Role::Generated;
-        }
-        if TRANSCRIPT_MARKERS.iter().any(|m| head.contains(m)) {
-            return Role::History;
+        match head_marker(text) {
+            Some(HeadMarker::Generated) => return Role::Generated,
+            Some(HeadMarker::Transcript) => return Role::History,
+            None => {}
         }
         if is_template(text) {
             return Role::Shipped;

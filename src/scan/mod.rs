@@ -1059,6 +1059,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     debug_assert!(docs.windows(2).all(|w| w[0].path < w[1].path));
     let mut anchor_cache = Default::default();
     let doc_keys = detectors::DocIndex::new(&docs);
+    let name_changes = detectors::NameChanges::default();
     #[allow(clippy::type_complexity)]
     let mut tree_findings: Vec<(usize, Vec<Finding>, Option<detectors::drift::ContentCheck>)> =
         Vec::with_capacity(checked.len());
@@ -1109,6 +1110,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             tree,
             docs: &docs,
             doc_keys: &doc_keys,
+            name_changes: &name_changes,
             history: history.as_ref(),
             dups: &dups,
             symbols: symbols.as_ref(),
