@@ -1082,9 +1082,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .flat_map(|d| d.parsed.anchors.iter())
         .filter_map(|a| markdown::myst_label(a).map(str::to_lowercase))
         .collect();
-    let timed = timer.on();
     // The detectors' parts, then resolving the references.
     let per_detector = timings::PerPart::new(
+        &timer,
         detectors::ALL
             .iter()
             .map(|d| d.kind())
@@ -1094,7 +1094,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     for run in tree_docs.chunks(TREE_RUN) {
         let targets = walk::par_map(run, |&i| {
             let d = &docs[i];
-            per_detector.time(timed, detectors::ALL.len(), || {
+            per_detector.time(detectors::ALL.len(), || {
                 d.parsed
                     .refs
                     .iter()
@@ -1123,7 +1123,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
                 .enumerate()
                 .filter(|(_, d)| may_draw(docs[i].role, d.kind()))
             {
-                f.extend(per_detector.time(timed, k, || d.on_tree(&docs[i], &ctx)));
+                f.extend(per_detector.time(k, || d.on_tree(&docs[i], &ctx)));
             }
             // A proposed drift waits for its evidence, read below from the files' history.
             let check = f

@@ -35,11 +35,6 @@ impl Timer {
         }
     }
 
-    /// Whether this stopwatch prints (measuring something finer is wasted otherwise).
-    pub fn on(&self) -> bool {
-        self.on
-    }
-
     /// Ends the phase `what`, with an optional note, and starts the next one.
     pub fn mark(&mut self, what: &str, note: impl FnOnce() -> String) {
         let now = Instant::now();
@@ -76,20 +71,25 @@ impl Timer {
 /// over the threads: the phase's wall time alone does not say which part to work on.
 #[derive(Debug)]
 pub struct PerPart {
+    on: bool,
     names: Vec<&'static str>,
     nanos: Vec<std::sync::atomic::AtomicU64>,
 }
 
 impl PerPart {
-    /// Counters for `names`.
-    pub fn new(names: Vec<&'static str>) -> PerPart {
+    /// Counters for `names`, measuring only when `timer` prints.
+    pub fn new(timer: &Timer, names: Vec<&'static str>) -> PerPart {
         let nanos = names.iter().map(|_| Default::default()).collect();
-        PerPart { names, nanos }
+        PerPart {
+            on: timer.on,
+            names,
+            nanos,
+        }
     }
 
-    /// Runs `f`, adding its time to part `i` when `on`.
-    pub fn time<R>(&self, on: bool, i: usize, f: impl FnOnce() -> R) -> R {
-        if !on {
+    /// Runs `f`, adding its time to part `i` (when measuring).
+    pub fn time<R>(&self, i: usize, f: impl FnOnce() -> R) -> R {
+        if !self.on {
             return f();
         }
         let t = Instant::now();

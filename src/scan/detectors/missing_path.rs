@@ -1294,14 +1294,12 @@ fn language_variant(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
     let from = pages.partition_point(|f| f.as_str() < prefix.as_str());
     pages[from..]
         .iter()
-        .take_while(|f| f.starts_with(&prefix))
-        .any(|f| {
-            f.strip_prefix(&prefix).is_some_and(|rest| {
-                rest.rsplit_once('.').is_some_and(|(langs, e)| {
-                    ext.contains(&e)
-                        && !langs.contains('/')
-                        && langs.split('-').all(|l| LANGUAGE_VARIANTS.contains(&l))
-                })
+        .map_while(|f| f.strip_prefix(&prefix))
+        .any(|rest| {
+            rest.rsplit_once('.').is_some_and(|(langs, e)| {
+                ext.contains(&e)
+                    && !langs.contains('/')
+                    && langs.split('-').all(|l| LANGUAGE_VARIANTS.contains(&l))
             })
         })
 }
