@@ -459,11 +459,15 @@ fn rename_score(status: &str) -> u8 {
 /// compares the text with the work tree's line: blaming the work tree itself (or
 /// `--contents`) makes git open `.git/info/exclude`, which a FIFO there blocks, and a line
 /// edited since `HEAD` is not the one blamed. A line git cannot say is absent; textconv
-/// filters are never run.
-pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, (String, String)> {
+/// filters are never run. `None` when git failed.
+pub fn blame_lines(
+    root: &Path,
+    path: &str,
+    lines: &[u32],
+) -> Option<HashMap<u32, (String, String)>> {
     let mut out = HashMap::new();
     if lines.is_empty() {
-        return out;
+        return Some(out);
     }
     let mut c = git(root);
     c.args(["blame", "--porcelain", "--no-textconv"]);
@@ -471,9 +475,7 @@ pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, (Stri
         c.arg(format!("-L{l},{l}"));
     }
     c.args(["HEAD", "--"]).arg(path);
-    let Some(bytes) = output(c) else {
-        return out;
-    };
+    let bytes = output(c)?;
     // A group's header is `<id> <original line> <final line> [<count>]`; fields follow, then
     // the line's text after a tab.
     let mut at: Option<(u32, String)> = None;
@@ -495,7 +497,7 @@ pub fn blame_lines(root: &Path, path: &str, lines: &[u32]) -> HashMap<u32, (Stri
             at = Some((n, id.to_string()));
         }
     }
-    out
+    Some(out)
 }
 
 /// The text of `path` (root-relative) in the first parent of `commit` (`git cat-file`, one

@@ -626,3 +626,65 @@ fn findings_that_read_skill_folders_and_site_routes_follow_the_tree() {
         Some("/new-page")
     );
 }
+
+/// A rename's git questions (the blame of the lines naming the old file, the renaming commit's
+/// patch) are asked of git by the first scan and answered from the cache by the next; a new
+/// commit moves `HEAD`, so the blame (of `HEAD`) is asked again and the patch (of a commit
+/// that never changes) is not. Every report equals the uncached one.
+#[test]
+fn git_answers_are_kept_until_head_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q", "-b", "main"]);
+    write(d, "src/old_name.py", "print('start')\n");
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nRun `src/old_name.py` to start.\n",
+    );
+    commit(d, "start");
+    git(d, &["mv", "src/old_name.py", "src/new_name.py"]);
+    commit(d, "rename");
+    // `(asked, from the cache)` of the tree-wide line's git note.
+    let scan = |args: &[&str]| {
+        let (r, err) = scan_trusting_stamps(d, args);
+        let counts = err
+            .lines()
+            .find(|l| l.contains("timings: tree-wide detectors"))
+            .and_then(|l| l.split_once("(git: "))
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(inside, _)| {
+                inside
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse::<usize>().ok())
+                    .collect::<Vec<_>>()
+            });
+        (r, counts)
+    };
+    let (plain, asked) = scan(&["--no-cache"]);
+    assert!(
+        signals(&plain, "docs/guide.md").iter().any(|s| matches!(
+            s,
+            Signal::MissingPath { renamed_to: Some(to), .. } if to == "src/new_name.py"
+        )),
+        "{:#?}",
+        plain.shortlist
+    );
+    assert_eq!(asked, Some(vec![2, 0]), "a blame and a patch, asked of git");
+    let (cold, n0) = scan(&[]);
+    let (warm, n1) = scan(&[]);
+    assert_eq!((&cold, &warm), (&plain, &plain));
+    assert_eq!(n0, Some(vec![2, 0]));
+    assert_eq!(n1, Some(vec![2, 2]), "the warm scan asks git nothing");
+    write(d, "README.md", "# Readme\n");
+    commit(d, "readme");
+    let (plain, _) = scan(&["--no-cache"]);
+    let (warm, n2) = scan(&[]);
+    assert_eq!(warm, plain);
+    assert_eq!(
+        n2,
+        Some(vec![2, 1]),
+        "the blame of the new HEAD is asked again"
+    );
+    assert!(d.join(".hygiene/cache/git.bin").is_file());
+}

@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 pub mod evidence;
+pub mod git;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
 pub const FORMAT: u32 = 5;

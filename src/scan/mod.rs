@@ -1059,7 +1059,11 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     debug_assert!(docs.windows(2).all(|w| w[0].path < w[1].path));
     let mut anchor_cache = Default::default();
     let doc_keys = detectors::DocIndex::new(&docs);
-    let name_changes = detectors::NameChanges::default();
+    let git_answers = if use_cache {
+        cache::git::GitAnswers::load(&root, &context)
+    } else {
+        cache::git::GitAnswers::default()
+    };
     #[allow(clippy::type_complexity)]
     let mut tree_findings: Vec<(usize, Vec<Finding>, Option<detectors::drift::ContentCheck>)> =
         Vec::with_capacity(checked.len());
@@ -1110,7 +1114,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             tree,
             docs: &docs,
             doc_keys: &doc_keys,
-            name_changes: &name_changes,
+            git: &git_answers,
             history: history.as_ref(),
             dups: &dups,
             symbols: symbols.as_ref(),
@@ -1142,7 +1146,13 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .iter_mut()
         .filter_map(|(i, _, c)| c.take().map(|c| (*i, c)))
         .collect();
-    timer.mark("tree-wide detectors", || per_detector.note());
+    let git_note = git_answers.note();
+    if use_cache {
+        git_answers.save(&root, &context);
+    }
+    timer.mark("tree-wide detectors", || {
+        format!("{} {git_note}", per_detector.note())
+    });
     // Written only when records were added or dropped (an absent file loads as empty).
     let mut evidence = use_cache.then(|| cache::evidence::Evidence::load(&root, &context));
     let doc_ids: Vec<(&str, [u8; 32])> = docs

@@ -1539,20 +1539,9 @@ fn repointed_elsewhere(ctx: &TreeCtx<'_>, cands: &[(String, bool)]) -> bool {
     if old.is_empty() || new.is_empty() || old == new {
         return false;
     }
-    let key = (h.commits[ci].id.clone(), old.to_string(), new.to_string());
-    let known = ctx
-        .name_changes
-        .lock()
-        .ok()
-        .and_then(|m| m.get(&key).copied());
-    let changes = known.unwrap_or_else(|| {
-        let asked = crate::git::name_changes(&ctx.tree.root, &key.0, old, new);
-        if let Ok(mut m) = ctx.name_changes.lock() {
-            m.insert(key, asked);
-        }
-        asked
-    });
-    changes.is_some_and(|(dropped, taken)| dropped > 0 && taken * 2 < dropped)
+    ctx.git
+        .name_changes(&ctx.tree.root, &h.commits[ci].id, old, new)
+        .is_some_and(|(dropped, taken)| dropped > 0 && taken * 2 < dropped)
 }
 
 /// Whether git's new name `to` only puts folders in front of `written` (`prisma/schema.prisma`
@@ -1679,7 +1668,14 @@ impl Detector for MissingPath {
                     .collect();
                 lines.sort_unstable();
                 lines.dedup();
-                crate::git::blame_lines(&ctx.tree.root, &doc.path, &lines)
+                // The history is walked from `HEAD`: its first commit is the one blamed.
+                match ctx.history.and_then(|h| h.commits.first()) {
+                    Some(head) => ctx
+                        .git
+                        .blame_lines(&ctx.tree.root, &head.id, &doc.path, &lines),
+                    None => crate::git::blame_lines(&ctx.tree.root, &doc.path, &lines)
+                        .unwrap_or_default(),
+                }
             })
         };
         for (r, t) in doc.resolved() {

@@ -107,10 +107,10 @@ pub struct TreeCtx<'a> {
     /// Anchors of each Markdown target, as a set, built on first use (a document read for its
     /// anchors when it is not a scanned one): one lookup per link, never a scan of the list.
     pub anchor_cache: Mutex<HashMap<String, Option<std::sync::Arc<HashSet<String>>>>>,
-    /// What each rename commit's patch did to the names it renamed, asked of git once per
-    /// `(commit, old name, new name)` however many documents name the file
-    /// ([`missing_path`]'s `repointed_elsewhere`).
-    pub name_changes: &'a NameChanges,
+    /// The answers of the git processes detectors start (a blame, a rename commit's patch),
+    /// asked once per question however many documents ask it, and kept between scans with
+    /// the cache ([`crate::scan::cache::git`]).
+    pub git: &'a crate::scan::cache::git::GitAnswers,
     /// The MyST labels (`(name)=`) the documents define, lowercase: a site resolves
     /// `[x](name)` and `#name` to them from any page.
     pub labels: &'a HashSet<String>,
@@ -122,9 +122,6 @@ impl TreeCtx<'_> {
         self.doc_keys.find(self.docs, path)
     }
 }
-
-/// Answers of [`crate::git::name_changes`] by `(commit, old, new)`.
-pub type NameChanges = Mutex<HashMap<(String, String, String), Option<(usize, usize)>>>;
 
 /// The documents by a hash of their path: 12 bytes a document, no copy of its path. A binary
 /// search of the documents themselves (sorted by path) touched a `Doc` and its path's bytes at
