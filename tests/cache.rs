@@ -462,6 +462,22 @@ fn scan_trusting_stamps(d: &Path, args: &[&str]) -> (ScanResult, String) {
     (r, String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
+/// The numbers inside the parentheses that open with `opener` on the timings line of `phase`
+/// (`hygiene: timings: PHASE ...`), in order.
+fn timing_counts(stderr: &str, phase: &str, opener: &str) -> Option<Vec<usize>> {
+    stderr
+        .lines()
+        .find(|l| l.contains(&format!("timings: {phase}")))
+        .and_then(|l| l.split_once(opener))
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(inside, _)| {
+            inside
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|n| n.parse::<usize>().ok())
+                .collect()
+        })
+}
+
 #[test]
 fn a_trusted_stamp_is_the_whole_stamp() {
     // With stamps trusted (a debug-build clock an hour ahead), an unchanged tree is not even
@@ -518,22 +534,11 @@ fn a_trusted_stamp_is_the_whole_stamp() {
 fn drift_evidence_is_read_again_when_a_described_file_changes() {
     let dir = fixture();
     let d = dir.path();
-    // The report, and how many drifts' evidence came from the cache.
+    // The report, and how many drifts' evidence came from the cache: `... drift evidence
+    // 1.5 ms (N documents, M from the cache) ...` gives (N, M).
     let scan = |args: &[&str]| {
         let (r, err) = scan_trusting_stamps(d, args);
-        // `... drift evidence 1.5 ms (N documents, M from the cache) ...`: (N, M).
-        let counts = err
-            .lines()
-            .find(|l| l.contains("timings: drift evidence"))
-            .and_then(|l| l.split_once(" ms ("))
-            .and_then(|(_, rest)| rest.split_once(')'))
-            .map(|(inside, _)| {
-                inside
-                    .split(|c: char| !c.is_ascii_digit())
-                    .filter_map(|n| n.parse::<usize>().ok())
-                    .collect::<Vec<_>>()
-            });
-        (r, counts)
+        (r, timing_counts(&err, "drift evidence", " ms ("))
     };
     let drifts = |r: &ScanResult| {
         signals(r, "docs/drift.md")
@@ -648,18 +653,7 @@ fn git_answers_are_kept_until_head_moves() {
     // `(asked, from the cache)` of the tree-wide line's git note.
     let scan = |args: &[&str]| {
         let (r, err) = scan_trusting_stamps(d, args);
-        let counts = err
-            .lines()
-            .find(|l| l.contains("timings: tree-wide detectors"))
-            .and_then(|l| l.split_once("(git: "))
-            .and_then(|(_, rest)| rest.split_once(')'))
-            .map(|(inside, _)| {
-                inside
-                    .split(|c: char| !c.is_ascii_digit())
-                    .filter_map(|n| n.parse::<usize>().ok())
-                    .collect::<Vec<_>>()
-            });
-        (r, counts)
+        (r, timing_counts(&err, "tree-wide detectors", "(git: "))
     };
     let (plain, asked) = scan(&["--no-cache"]);
     assert!(
