@@ -3997,3 +3997,157 @@ fn mkdocs_urls_are_read_from_the_page_folder() {
         ]
     );
 }
+
+/// Corpus (withastro/docs): a docs site about a framework shows the reader's project, and its
+/// code blocks are titled with the reader's files (`astro title="src/pages/about.astro"`). Such
+/// a path, a folder holding one, and (without history) a path beside one, named in any page
+/// of the site, are the reader's, even where the docs repository once had a file of that name.
+/// A titled path the repository renamed, a path beside one that it deleted, a path no block
+/// titles, and the same path outside the site are still reported.
+#[test]
+fn code_block_titles_name_the_readers_files() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "astro.config.mjs", "export default {};\n");
+    write(d, "src/pages/index.astro", "---\n---\n");
+    write(d, "src/utils/y.ts", "export const y = 1;\n");
+    write(
+        d,
+        "src/env.d.ts",
+        "/// <reference types=\"astro/client\" />\n",
+    );
+    write(d, "src/pages/removed.astro", "---\n---\n<p>gone</p>\n");
+    write(
+        d,
+        "src/components/Old.astro",
+        "---\nconst a = 1;\nconst b = 2;\n---\n<p>{a} {b}</p>\n",
+    );
+    commit(d, "site");
+    git(d, &["rm", "-q", "src/env.d.ts", "src/pages/removed.astro"]);
+    git(
+        d,
+        &["mv", "src/components/Old.astro", "src/components/New.astro"],
+    );
+    commit(d, "tidy");
+    write(
+        d,
+        "src/content/docs/en/tutorial/pages.mdx",
+        "# Pages\n\nCreate `src/pages/about.astro`:\n\n```astro title=\"src/pages/about.astro\"\n\
+         <h1>About</h1>\n```\n\nThen a layout:\n\n```astro title=\"src/layouts/Base.astro\"\n\
+         <slot />\n```\n\nAnd a component:\n\n```astro title=\"src/components/Old.astro\"\n\
+         <p />\n```\n\nSee `src/components/Old.astro`, `src/pages/removed.astro` and \
+         `src/utils/x.ts`.\n",
+    );
+    write(
+        d,
+        "src/content/docs/en/guides/upgrade.mdx",
+        "# Pages\n\nEdit `src/pages/about.astro`, put it in `src/layouts/`, add \
+         `src/pages/tags.astro` and type `src/env.d.ts`.\n\n```ts title=\"src/env.d.ts\"\n\
+         declare const x: 1;\n```\n",
+    );
+    write(
+        d,
+        "CONTRIBUTING.md",
+        "# Contributing\n\nThe page lives at `src/pages/about.astro`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = sigs(&s, "src/content/docs/en/tutorial/pages.mdx");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "src/components/Old.astro"),
+            pair("missing-path", "src/pages/removed.astro"),
+            pair("missing-path", "src/utils/x.ts"),
+        ]
+    );
+    assert!(
+        sigs(&s, "src/content/docs/en/guides/upgrade.mdx").is_empty(),
+        "{s:#}"
+    );
+    assert_eq!(
+        sigs(&s, "CONTRIBUTING.md"),
+        [pair("missing-path", "src/pages/about.astro")]
+    );
+}
+
+/// Corpus (CopilotKit's shell-docs): beside a catch-all at the app's root that renders
+/// `src/content/docs/` (`src/app/[[...slug]]`), a one-segment dynamic page
+/// (`src/app/[framework]/[[...slug]]`) is the page Next.js serves `/ag2/prebuilt-components`
+/// from, whatever the content folder holds: which frameworks it accepts is data. A route a
+/// dynamic segment takes only part of (`/acme/nothing` where `[team]/` holds just `setup/`) is
+/// still reported.
+#[test]
+fn a_dynamic_segment_beside_a_content_catch_all_serves_its_routes() {
+    let r = repo();
+    let d = &r.root;
+    let page = "export default function Page() { return null; }\n";
+    write(d, "shell/next.config.ts", "export default {};\n");
+    write(d, "shell/src/app/[[...slug]]/page.tsx", page);
+    write(d, "shell/src/app/[framework]/[[...slug]]/page.tsx", page);
+    write(
+        d,
+        "shell/src/content/docs/integrations/ag2/prebuilt-components.mdx",
+        "# Prebuilt components\n",
+    );
+    write(
+        d,
+        "shell/src/content/docs/quickstart.mdx",
+        "# Quickstart\n\nSee [components](/ag2/prebuilt-components) and [AG2](/ag2).\n",
+    );
+    write(d, "other/next.config.ts", "export default {};\n");
+    write(d, "other/src/app/[[...slug]]/page.tsx", page);
+    write(d, "other/src/app/[team]/setup/page.tsx", page);
+    write(
+        d,
+        "other/src/content/docs/index.mdx",
+        "# Home\n\nSee [setup](/acme/setup) and [nothing](/acme/nothing).\n",
+    );
+    commit(d, "sites");
+    let s = scan(d);
+    assert!(
+        sigs(&s, "shell/src/content/docs/quickstart.mdx").is_empty(),
+        "{s:#}"
+    );
+    assert_eq!(
+        sigs(&s, "other/src/content/docs/index.mdx"),
+        [pair("missing-path", "/acme/nothing")]
+    );
+}
+
+/// Corpus (TanStack Query): tanstack.com slugs a heading its own way (`queryClient.query` is
+/// `#queryclient-query`, GitHub's `#queryclientquery`), and the repository writes its links
+/// for the site. Into a page of a folder a TanStack docs `config.json` lays out, a fragment
+/// with a heading's letters and digits names it; one that names no heading is still reported,
+/// and so is the site's slug outside that folder.
+#[test]
+fn a_tanstack_docs_folder_links_by_the_sites_slugs() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/config.json",
+        r#"{"sections": [{"label": "Reference", "children": [{"label": "QueryClient", "to": "reference/QueryClient"}]}]}"#,
+    );
+    let page =
+        "# QueryClient\n\n- [`query`](#queryclient-query)\n- [`gone`](#queryclient-gone)\n\n\
+                ## `queryClient.query`\n\nText.\n";
+    write(d, "docs/reference/QueryClient.md", page);
+    write(d, "notes/QueryClient.md", page);
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/reference/QueryClient.md"),
+        [pair("missing-anchor", "#queryclient-gone")]
+    );
+    let mut got = sigs(&s, "notes/QueryClient.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-anchor", "#queryclient-gone"),
+            pair("missing-anchor", "#queryclient-query"),
+        ]
+    );
+}

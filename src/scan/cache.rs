@@ -37,7 +37,7 @@ pub mod evidence;
 pub mod git;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 5;
+pub const FORMAT: u32 = 6;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.
@@ -380,6 +380,7 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
         prose: _,
         includes_content,
         embeds,
+        titled,
         code_tokens,
         own_status,
         managed,
@@ -440,6 +441,10 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
     e.u8(u8::from(*includes_content));
     e.len(embeds.len());
     for x in embeds {
+        e.str(x);
+    }
+    e.len(titled.len());
+    for x in titled {
         e.str(x);
     }
     // Sorted, so equal parses encode to equal bytes.
@@ -516,6 +521,11 @@ fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
     p.embeds.reserve_exact(n);
     for _ in 0..n {
         p.embeds.push(d.string()?);
+    }
+    let n = d.count(4)?;
+    p.titled.reserve_exact(n);
+    for _ in 0..n {
+        p.titled.push(d.string()?);
     }
     let n = d.count(4)?;
     p.code_tokens.reserve(n);

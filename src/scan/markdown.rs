@@ -146,6 +146,9 @@ pub struct Parsed {
     /// and pymdownx.snippets' `--8<-- "README.md"` lines. The embedded file's relative links are
     /// read from this page's folder on the site.
     pub embeds: Vec<String>,
+    /// Paths that title one of the page's fenced code blocks ([`code_block_title`]), as
+    /// written: on a docs site, the file of the reader's project the block shows.
+    pub titled: Vec<String>,
     /// Identifier tokens (3 characters or more) of the document's own code blocks that are the
     /// last name of one of its backticked identifiers: names a tutorial or example defines for
     /// itself (only those a check asks about are kept, so a long example costs no memory).
@@ -396,6 +399,45 @@ pub fn looks_like_path(s: &str) -> bool {
     // A bare file name (`config.toml`, `README.md`) is too often a generic mention or a file
     // the reader is told to create; only a path with a folder is a deliberate reference.
     s.contains('/') && s.split('/').any(|seg| !seg.is_empty())
+}
+
+/// The path a fenced code block's info string gives it as its title, the way docs renderers
+/// write it: `title="src/a.ts"` or `filename="src/a.ts"` (Docusaurus, Expressive Code,
+/// Nextra), `[src/a.ts]` (VitePress code groups), or a path after the language (Mintlify).
+/// A site shows it above the block as the file the block holds.
+///
+/// ```
+/// use hygiene::scan::markdown::code_block_title;
+/// assert_eq!(code_block_title("astro title=\"src/pages/index.astro\" {3}"), Some("src/pages/index.astro"));
+/// assert_eq!(code_block_title("ts filename='app/page.tsx'"), Some("app/page.tsx"));
+/// assert_eq!(code_block_title("ts [src/main.ts]"), Some("src/main.ts"));
+/// assert_eq!(code_block_title("javascript src/index.js"), Some("src/index.js"));
+/// assert_eq!(code_block_title("ts twoslash"), None);
+/// assert_eq!(code_block_title("bash title=\"Terminal\""), None, "a label, not a path");
+/// assert_eq!(code_block_title("ts {1,3}"), None);
+/// ```
+pub fn code_block_title(info: &str) -> Option<&str> {
+    let quoted = ["title=", "filename="].iter().find_map(|key| {
+        let at = info.find(key)?;
+        // The key starts a word: `subtitle=` is not a title.
+        if at > 0 && !info[..at].ends_with(char::is_whitespace) {
+            return None;
+        }
+        let rest = &info[at + key.len()..];
+        let q = rest.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+        rest[1..].split_once(q).map(|(v, _)| v)
+    });
+    let bracketed = || {
+        let (_, rest) = info.split_once('[')?;
+        rest.split_once(']').map(|(v, _)| v)
+    };
+    let after_language = || {
+        let mut words = info.split_whitespace();
+        words.next()?;
+        words.next().filter(|w| !w.contains('='))
+    };
+    let title = quoted.or_else(bracketed).or_else(after_language)?.trim();
+    looks_like_path(title).then_some(title)
 }
 
 /// Whether a backticked string is a bare file name (`wrangler.toml`, `update-homebrew.sh`,
@@ -1135,7 +1177,14 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                     Tag::Heading { level, .. } => {
                         heading = Some((level as u8, range.start, String::new()));
                     }
-                    Tag::CodeBlock(_) => {
+                    Tag::CodeBlock(kind) => {
+                        if let pulldown_cmark::CodeBlockKind::Fenced(info) = &kind {
+                            if let Some(t) = code_block_title(info) {
+                                if !p.titled.iter().any(|x| x == t) {
+                                    p.titled.push(t.to_string());
+                                }
+                            }
+                        }
                         in_code_block = true;
                         blank(&mut prose, range.clone())
                     }

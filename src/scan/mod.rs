@@ -1086,6 +1086,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .flat_map(|d| d.parsed.anchors.iter())
         .filter_map(|a| markdown::myst_label(a).map(str::to_lowercase))
         .collect();
+    let titled = detectors::titled_on_sites(tree, &docs);
     // The detectors' parts, then resolving the references.
     let per_detector = timings::PerPart::new(
         &timer,
@@ -1111,6 +1112,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         }
         let ctx = TreeCtx {
             labels: &labels,
+            titled: &titled,
             tree,
             docs: &docs,
             doc_keys: &doc_keys,

@@ -700,13 +700,14 @@ fn dynamic_serves(
             }
             continue;
         }
-        // A dynamic page that renders a content folder of the same route (fumadocs'
+        // A catch-all that renders a content folder of the same route (fumadocs'
         // `app/docs/[[...slug]]` over `content/docs/`) serves that folder's pages only: those
-        // are checked as files.
-        if backed(consumed) {
-            continue;
-        }
+        // are checked as files. A one-segment dynamic page beside it (`app/[framework]/...`
+        // beside `app/[[...slug]]`) is another page, which Next.js prefers to a catch-all.
         if c.starts_with("[...") || c.starts_with("[[...") {
+            if backed(consumed) {
+                continue;
+            }
             return true;
         }
         if let Some((first, rest)) = segs.split_first() {
@@ -730,6 +731,14 @@ fn dynamic_serves(
                     backed,
                     depth + 1,
                 )
+        }
+        // The last segment under a dynamic one: a page of its own (`app/[team]/setup/page.tsx`,
+        // `[team]/setup.astro`), which no content folder lists.
+        Some((last, _)) if dir.split('/').any(|s| s.starts_with('[')) => {
+            let at = join(dir, last);
+            CODE_PAGE_EXTENSIONS.iter().any(|e| {
+                tree.has_file(&format!("{at}/page.{e}")) || tree.has_file(&format!("{at}.{e}"))
+            })
         }
         _ => false,
     }
@@ -1499,6 +1508,15 @@ impl Sites {
              {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} {nav:?}",
             self.links
         )
+    }
+
+    /// Whether root-relative `path` lies in a docs folder a TanStack `config.json` lays out
+    /// (its site slugs headings its own way: `queryClient.query` is `#queryclient-query`).
+    pub fn in_navigation_folder(&self, path: &str) -> bool {
+        self.nav_routes.keys().any(|folder| {
+            path.strip_prefix(folder.as_str())
+                .is_some_and(|r| r.starts_with('/'))
+        })
     }
 
     /// The site a document is a page of: the deepest site root at or above its folder whose

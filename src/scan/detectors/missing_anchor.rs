@@ -166,7 +166,8 @@ impl Detector for MissingAnchor {
             // A fragment with punctuation GitHub never keeps (`#using-scoped-(non-global)-store`,
             // `#i’ve-updated-the-state,-but`) is written for a renderer that keeps it (lowercase,
             // spaces to `-`): its letters and digits name the heading.
-            let in_site = ctx.tree.sites().of(path).is_some();
+            let in_site =
+                ctx.tree.sites().of(path).is_some() || ctx.tree.sites().in_navigation_folder(path);
             let by_letters = in_site || want.contains(PUNCTUATION_KEPT_ELSEWHERE);
             let found = anchors.contains(&want)
                 || collapsed_match(&anchors, &want)

@@ -60,6 +60,38 @@ fn foreign_routes(doc: &Doc, ctx: &TreeCtx<'_>) -> usize {
         .count()
 }
 
+/// Whether `written` (backticked in site page `doc`) is a path a code block on a page of the
+/// same site is titled with, or a folder holding one ([`super::titled_on_sites`]); with
+/// `beside`, also a path in the folder of one.
+fn titled_on_site(ctx: &TreeCtx<'_>, doc: &Doc, written: &str, beside: bool) -> bool {
+    if ctx.titled.is_empty() {
+        return false;
+    }
+    let Some((root, _)) = ctx.tree.sites().of(&doc.path) else {
+        return false;
+    };
+    let path = written.trim_start_matches("./").trim_end_matches('/');
+    let under = |folder: &str, direct: bool| {
+        let key = format!("{root}\0{folder}");
+        ctx.titled
+            .range(key.clone()..)
+            .take_while(|t| t.starts_with(&key))
+            .any(|t| {
+                let rest = &t[key.len()..];
+                if direct {
+                    rest.strip_prefix('/').is_some_and(|r| !r.contains('/'))
+                } else {
+                    rest.is_empty() || rest.starts_with('/')
+                }
+            })
+    };
+    under(path, false)
+        || (beside
+            && path
+                .rsplit_once('/')
+                .is_some_and(|(parent, _)| under(parent, true)))
+}
+
 /// The detector.
 pub struct MissingPath;
 
@@ -1758,6 +1790,18 @@ impl Detector for MissingPath {
             }
             let evidence = renamed.is_some() || deleted.is_some();
             if placeholder_path(written) {
+                continue;
+            }
+            // On a docs site, a path some page titles a code block with (and the tree lacks) is
+            // the reader's file the block shows (`src/pages/about.astro` in a tutorial), and so
+            // is a folder holding one. Whatever this repository once kept there: only a rename
+            // says the site meant its own file.
+            // Without history, so is a path beside one (`src/pages/tags.astro` where a block
+            // shows `src/pages/index.astro`).
+            if r.via == crate::report::Via::Code
+                && renamed.is_none()
+                && titled_on_site(ctx, doc, written, deleted.is_none())
+            {
                 continue;
             }
             // A release tag (`py/v0.7.1`) or an API page `sphinx-apidoc` generates is no file of

@@ -114,6 +114,27 @@ pub struct TreeCtx<'a> {
     /// The MyST labels (`(name)=`) the documents define, lowercase: a site resolves
     /// `[x](name)` and `#name` to them from any page.
     pub labels: &'a HashSet<String>,
+    /// The paths that title a code block on some docs site's page and name no file of the
+    /// tree, as `{site root}\0{path}` ([`titled_on_sites`]).
+    pub titled: &'a std::collections::BTreeSet<String>,
+}
+
+/// The paths code blocks on the pages of each docs site are titled with
+/// ([`crate::scan::markdown::code_block_title`]) that the tree does not have, as
+/// `{site root}\0{path}`. Such a block shows a file of the reader's project (a tutorial's
+/// `src/pages/about.astro`); the same path in the site's prose is that file too.
+pub fn titled_on_sites(tree: &Tree, docs: &[Doc]) -> std::collections::BTreeSet<String> {
+    docs.iter()
+        .filter(|d| !d.parsed.titled.is_empty())
+        .filter_map(|d| Some((tree.sites().of(&d.path)?.0, &d.parsed.titled)))
+        .flat_map(|(root, titled)| {
+            titled
+                .iter()
+                .map(|t| t.trim_start_matches("./"))
+                .filter(|t| !tree.exists(t))
+                .map(move |t| format!("{root}\0{t}"))
+        })
+        .collect()
 }
 
 impl TreeCtx<'_> {
