@@ -4151,3 +4151,40 @@ fn a_tanstack_docs_folder_links_by_the_sites_slugs() {
         ]
     );
 }
+
+/// Corpus (playwright): a doc tool that publishes one folder reads rooted links from that
+/// folder (`/locators.md` in `docs/src/codegen.md` is `docs/src/locators.md`; `/intro.md` is
+/// the reader's language variant, `intro-js.md`). Where a folder's pages link each other so at
+/// least three times, such a link names the page. A rooted link to no page of the folder, and
+/// a single rooted link from a folder that does not write them so, are still reported.
+#[test]
+fn a_folder_whose_pages_link_each_other_rooted_there() {
+    let r = repo();
+    let d = &r.root;
+    for p in ["locators", "network", "intro-js", "intro-python"] {
+        write(d, &format!("docs/src/{p}.md"), &format!("# {p}\n"));
+    }
+    write(
+        d,
+        "docs/src/codegen.md",
+        "# Codegen\n\nSee [locators](/locators.md), [network](/network.md), [intro](/intro.md) \
+         and [gone](/gone.md).\n",
+    );
+    write(
+        d,
+        "docs/src/debug.md",
+        "# Debug\n\nSee [network](/network.md).\n",
+    );
+    write(d, "notes/other.md", "# Other\n");
+    write(d, "notes/index.md", "# Notes\n\nSee [other](/other.md).\n");
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/src/codegen.md"),
+        [pair("missing-path", "/gone.md")]
+    );
+    assert_eq!(
+        sigs(&s, "notes/index.md"),
+        [pair("missing-path", "/other.md")]
+    );
+}

@@ -1087,6 +1087,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .filter_map(|a| markdown::myst_label(a).map(str::to_lowercase))
         .collect();
     let titled = detectors::titled_on_sites(tree, &docs);
+    let rooted_folders = detectors::rooted_at_folder(tree, &docs);
     // The detectors' parts, then resolving the references.
     let per_detector = timings::PerPart::new(
         &timer,
@@ -1113,6 +1114,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         let ctx = TreeCtx {
             labels: &labels,
             titled: &titled,
+            rooted_folders: &rooted_folders,
             tree,
             docs: &docs,
             doc_keys: &doc_keys,

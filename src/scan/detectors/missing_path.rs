@@ -1281,6 +1281,19 @@ fn page_by_route(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
     })
 }
 
+/// Whether a rooted link (`/locators.md`, `/writing-tests.md`) names a page of the document's
+/// own folder, or its language variants, in a folder whose pages link each other so
+/// ([`super::rooted_at_folder`]).
+fn rooted_in_folder(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
+    let Some(rest) = written.strip_prefix('/') else {
+        return false;
+    };
+    let dir = crate::scan::refs::folder(&doc.path);
+    ctx.rooted_folders.contains(dir)
+        && (ctx.tree.is_file(&crate::scan::sites::join(dir, rest))
+            || language_variant(ctx, doc, rest))
+}
+
 /// The languages a page may be published in, one variant per language or group of them
 /// (`intro-js.md`, `test-assertions-csharp-java-python.md`): the site shows the reader's.
 /// Published as `scanner.language_variant_suffixes`.
@@ -1985,7 +1998,9 @@ impl Detector for MissingPath {
             }
             // Whatever history says: splitting `intro.md` into its variants renamed it to one
             // of them (or deleted it), and the link still names the reader's.
-            if r.via == crate::report::Via::Link && language_variant(ctx, doc, written) {
+            if r.via == crate::report::Via::Link
+                && (language_variant(ctx, doc, written) || rooted_in_folder(ctx, doc, written))
+            {
                 continue;
             }
             if r.via == crate::report::Via::Link

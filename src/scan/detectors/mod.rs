@@ -117,6 +117,44 @@ pub struct TreeCtx<'a> {
     /// The paths that title a code block on some docs site's page and name no file of the
     /// tree, as `{site root}\0{path}` ([`titled_on_sites`]).
     pub titled: &'a std::collections::BTreeSet<String>,
+    /// Folders whose pages link each other rooted at the folder ([`rooted_at_folder`]).
+    pub rooted_folders: &'a HashSet<String>,
+}
+
+/// Folders (outside any docs site) whose pages write rooted links to pages of the same folder
+/// at least [`missing_path::FOREIGN_ROUTES_MIN`] times, with no such file at the root
+/// (`/locators.md` in `docs/src/codegen.md` for `docs/src/locators.md`): a doc tool that
+/// reads the folder as its root publishes them (playwright's). On GitHub each is broken, but
+/// the folder is written for the tool.
+pub fn rooted_at_folder(tree: &Tree, docs: &[Doc]) -> HashSet<String> {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for d in docs {
+        let dir = super::refs::folder(&d.path);
+        if dir.is_empty() {
+            continue;
+        }
+        let n = d
+            .parsed
+            .refs
+            .iter()
+            .filter(|r| r.via == crate::report::Via::Link)
+            .filter_map(|r| super::refs::split(&r.dest).written.strip_prefix('/'))
+            .filter(|rest| {
+                super::markdown::extension(rest)
+                    .is_some_and(|e| super::sites::PAGE_EXTENSIONS.contains(&e))
+                    && !tree.is_file(rest)
+                    && tree.is_file(&super::sites::join(dir, rest))
+            })
+            .count();
+        if n > 0 && tree.sites().of(&d.path).is_none() {
+            *count.entry(dir).or_default() += n;
+        }
+    }
+    count
+        .into_iter()
+        .filter(|(_, n)| *n >= missing_path::FOREIGN_ROUTES_MIN)
+        .map(|(d, _)| d.to_string())
+        .collect()
 }
 
 /// The paths code blocks on the pages of each docs site are titled with
