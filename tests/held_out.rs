@@ -4188,3 +4188,49 @@ fn a_folder_whose_pages_link_each_other_rooted_there() {
         [pair("missing-path", "/other.md")]
     );
 }
+
+/// Held-out set 34 (claude-code-plugins-plus): a package README's relative link
+/// `[Troubleshooting](TROUBLESHOOTING.md)` names the package's own file, which never existed;
+/// the root's `TROUBLESHOOTING.md` was renamed. `--apply` wrote the root's new path,
+/// `000-docs/troubleshooting.md`, which the README's folder does not hold: a link to nowhere,
+/// to a file the text may not mean. The signal stays, with no rename suggested. The root
+/// README's link, and a nested link written from its folder, are still rewritten.
+#[test]
+fn a_link_renamed_only_from_the_root_is_not_rewritten() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "TROUBLESHOOTING.md",
+        "# Troubleshooting\n\nRestart the server, then clear the cache and try again.\n",
+    );
+    commit(d, "guide");
+    std::fs::create_dir_all(d.join("000-docs")).unwrap();
+    git(
+        d,
+        &["mv", "TROUBLESHOOTING.md", "000-docs/troubleshooting.md"],
+    );
+    commit(d, "file the docs");
+    let pack = "# Pack\n\n- [Troubleshooting](TROUBLESHOOTING.md)\n";
+    write(d, "plugins/pack/README.md", pack);
+    write(
+        d,
+        "plugins/other/README.md",
+        "# Other\n\n- [Troubleshooting](../../TROUBLESHOOTING.md)\n",
+    );
+    write(
+        d,
+        "README.md",
+        "# Project\n\n- [Troubleshooting](./TROUBLESHOOTING.md)\n",
+    );
+    commit(d, "readmes");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "plugins/pack/README.md"),
+        [pair("missing-path", "TROUBLESHOOTING.md")]
+    );
+    check_apply(d, &[]);
+    assert_eq!(read(d, "plugins/pack/README.md"), pack);
+    assert!(read(d, "plugins/other/README.md").contains("](../../000-docs/troubleshooting.md)"));
+    assert!(read(d, "README.md").contains("](./000-docs/troubleshooting.md)"));
+}

@@ -1281,6 +1281,15 @@ fn page_by_route(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
     })
 }
 
+/// Whether a relative Markdown link was found renamed only by reading it from the root
+/// (`[Troubleshooting](TROUBLESHOOTING.md)` in `plugins/pack/README.md`, where the root's
+/// `TROUBLESHOOTING.md` was renamed): a reader follows it from the document's folder, so the
+/// new root path written in its place would point nowhere, and the root's file may not be the
+/// one meant. The signal stays; no rename is suggested.
+fn root_read_link(via: crate::report::Via, folder_relative: bool, written: &str) -> bool {
+    via == crate::report::Via::Link && !folder_relative && !written.starts_with('/')
+}
+
 /// Whether a rooted link (`/locators.md`, `/writing-tests.md`) names a page of the document's
 /// own folder, or its language variants, in a folder whose pages link each other so
 /// ([`super::rooted_at_folder`]).
@@ -2066,7 +2075,8 @@ impl Detector for MissingPath {
                         )
                         && !repointed_elsewhere(ctx, candidates)
                         && !retired(&doc.path, written, to)
-                        && !link_out_of_site(ctx, doc, r.via, to) =>
+                        && !link_out_of_site(ctx, doc, r.via, to)
+                        && !root_read_link(r.via, *folder_relative, written) =>
                 {
                     let new = write_like(written, *folder_relative, &doc.path, to);
                     let line = line_of(r.line);
