@@ -4234,3 +4234,82 @@ fn a_link_renamed_only_from_the_root_is_not_rewritten() {
     assert!(read(d, "plugins/other/README.md").contains("](../../000-docs/troubleshooting.md)"));
     assert!(read(d, "README.md").contains("](./000-docs/troubleshooting.md)"));
 }
+
+/// Held-out set 34 (fumadocs, typescript-eslint, huggingface_hub): sites configured by
+/// `next.config.mts` and `docusaurus.config.mts` are sites; a Next site serves `public/`; a
+/// Docusaurus docs plugin's folder may lie outside the site's (`path: '../../docs'`), and its
+/// pages are served by their `id` (`id: configs` is `/users/configs`) as blog posts are by
+/// their `slug`. Fumadocs' `<include>` renders another page's headings, and `[#id]` sets a
+/// heading's id, as doc-builder's `[[id]]` does. A route, an image and an anchor to nothing are
+/// still reported on each.
+#[test]
+fn set_34_mts_configurations_outside_mounts_and_heading_ids() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "apps/docs/next.config.mts", "export default {};\n");
+    write(d, "apps/docs/public/docs/shot.png", "png");
+    write(
+        d,
+        "apps/docs/content/docs/shared.mdx",
+        "# Shared\n\n## Root Folder\n\n### Static Mode [#static-export]\n",
+    );
+    write(
+        d,
+        "apps/docs/content/docs/conventions.mdx",
+        "# Conventions\n\n<include>./shared.mdx</include>\n",
+    );
+    write(
+        d,
+        "apps/docs/content/docs/layouts.mdx",
+        "# Layouts\n\n![shot](/docs/shot.png) ![gone](/docs/gone.png)\n\n\
+         See [root](/docs/conventions#root-folder), [static](/docs/shared#static-export) and \
+         [nothing](/docs/shared#nothing).\n",
+    );
+    write(
+        d,
+        "packages/website/docusaurus.config.mts",
+        "const docs = {\n  id: 'base-docs',\n  path: '../../docs',\n  routeBasePath: '/',\n};\n",
+    );
+    write(
+        d,
+        "docs/users/Shared_Configurations.mdx",
+        "---\nid: configs\n---\n\n# Shared configs\n",
+    );
+    write(
+        d,
+        "packages/website/blog/2024-09-30-typed-linting.md",
+        "---\nslug: typed-linting\n---\n\n# Typed linting\n",
+    );
+    write(
+        d,
+        "packages/website/blog/2025-05-29-project-service.md",
+        "# Project service\n\nSee [configs](/users/configs), [the post](/blog/typed-linting) \
+         and [nothing](/users/nothing).\n",
+    );
+    write(
+        d,
+        "notes/cache.md",
+        "# Cache\n\n## Limitations[[limitations]]\n\nSee [limits](#limitations) and [gone](#gone).\n",
+    );
+    commit(d, "sites");
+    let s = scan(d);
+    let docs = [
+        "apps/docs/content/docs/layouts.mdx",
+        "notes/cache.md",
+        "packages/website/blog/2025-05-29-project-service.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (
+                docs[0],
+                vec![
+                    pair("missing-path", "/docs/gone.png"),
+                    pair("missing-anchor", "/docs/shared#nothing"),
+                ]
+            ),
+            (docs[1], vec![pair("missing-anchor", "#gone")]),
+            (docs[2], vec![pair("missing-path", "/users/nothing")]),
+        ]
+    );
+}

@@ -662,7 +662,8 @@ fn blank(prose: &mut [u8], r: Range<usize>) {
 }
 
 /// Splits a heading's text at a trailing explicit id: `Title {#id}` → (`Title`, `id`), also in
-/// the attribute-list form MkDocs and kramdown write (`Title {: #id .class }`).
+/// the attribute-list form MkDocs and kramdown write (`Title {: #id .class }`), Fumadocs'
+/// `Title [#id]` and Hugging Face doc-builder's `Title[[id]]`.
 ///
 /// ```
 /// use hygiene::scan::markdown::explicit_id;
@@ -671,8 +672,26 @@ fn blank(prose: &mut [u8], r: Range<usize>) {
 /// assert_eq!(explicit_id("Setup { #setup .wide }"), ("Setup", Some("setup")));
 /// assert_eq!(explicit_id("Set {a}"), ("Set {a}", None));
 /// assert_eq!(explicit_id("Sets {a #b}"), ("Sets {a #b}", None));
+/// assert_eq!(explicit_id("Static Mode [#static-export]"), ("Static Mode", Some("static-export")));
+/// assert_eq!(explicit_id("Arrays [#1]"), ("Arrays [#1]", None), "an issue number, not an id");
+/// assert_eq!(explicit_id("Notes [#a b]"), ("Notes [#a b]", None));
+/// assert_eq!(explicit_id("Limitations[[limitations]]"), ("Limitations", Some("limitations")));
 /// ```
 pub fn explicit_id(txt: &str) -> (&str, Option<&str>) {
+    let t = txt.trim_end();
+    let bracketed = t
+        .strip_suffix("]]")
+        .and_then(|b| b.rsplit_once("[["))
+        .or_else(|| t.strip_suffix(']').and_then(|b| b.rsplit_once("[#")));
+    if let Some((head, id)) = bracketed {
+        if id.starts_with(|c: char| c.is_ascii_alphabetic())
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        {
+            return (head.trim_end(), Some(id));
+        }
+    }
     let Some(body) = txt.trim_end().strip_suffix('}') else {
         return (txt, None);
     };
@@ -860,20 +879,21 @@ pub fn myst_label(line: &str) -> Option<&str> {
 
 /// Whether raw HTML renders content from elsewhere: a self-closing component tag
 /// (`<Settings :level="2" />`, `<Snippet file="x.mdx" />`), a component rendering a list prop
-/// (`<PropertiesTable content={[{ name: 'onEnd' }]}`, whose rows get ids such as `#on-end`) or
-/// a VitePress include.
+/// (`<PropertiesTable content={[{ name: 'onEnd' }]}`, whose rows get ids such as `#on-end`), a
+/// VitePress include or a Fumadocs `<include>` of another page.
 ///
 /// ```
 /// use hygiene::scan::markdown::includes_content;
 /// assert!(includes_content("<Settings :level=\"2\" />\n"));
 /// assert!(includes_content("<!--@include: ./parts/basics.md-->"));
+/// assert!(includes_content("<include>../headless/page-conventions.mdx</include>"));
 /// assert!(includes_content("<PropertiesTable\n  content={[\n    {\n      name: 'model',"));
 /// assert!(!includes_content("<Note>\nSee below.\n</Note>"));
 /// assert!(!includes_content("<br />"));
 /// ```
 pub fn includes_content(html: &str) -> bool {
     let t = html.trim_start();
-    if t.starts_with("<!--@include:") {
+    if t.starts_with("<!--@include:") || t.starts_with("<include>") {
         return true;
     }
     let component = t

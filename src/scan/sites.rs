@@ -68,6 +68,8 @@ pub const SITE_RULES: &[SiteRule] = &[
             "docusaurus.config.ts",
             "docusaurus.config.mjs",
             "docusaurus.config.cjs",
+            "docusaurus.config.mts",
+            "docusaurus.config.cts",
         ],
         content_roots: &["", "docs", "src/pages", "blog", "static"],
     },
@@ -154,7 +156,13 @@ pub const SITE_RULES: &[SiteRule] = &[
     },
     SiteRule {
         generator: "nextra / next",
-        markers: &["next.config.js", "next.config.mjs", "next.config.ts"],
+        markers: &[
+            "next.config.js",
+            "next.config.mjs",
+            "next.config.cjs",
+            "next.config.ts",
+            "next.config.mts",
+        ],
         content_roots: &[
             "pages",
             "src/pages",
@@ -528,8 +536,7 @@ pub fn read_trailing_slash(text: &str) -> bool {
 pub fn read_mounts(text: &str) -> Vec<(String, String)> {
     let value = |l: &str, key: &str| -> Option<String> {
         let v = quoted(l.trim_start().strip_prefix(key)?)?;
-        (!v.contains("${") && !v.contains(".."))
-            .then(|| v.trim_start_matches("./").trim_matches('/').to_string())
+        (!v.contains("${")).then(|| v.trim_start_matches("./").trim_matches('/').to_string())
     };
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
@@ -1354,10 +1361,21 @@ impl Sites {
                             if read_trailing_slash(&text) {
                                 trailing_slash.insert(dir.clone());
                             }
+                            // A plugin's folder may lie outside the site's (`path: '../../docs'`
+                            // in `packages/website/`): its pages are the site's all the same.
                             let m: Vec<(String, String)> = read_mounts(&text)
                                 .into_iter()
-                                .map(|(route, folder)| (route, join(dir, &folder)))
+                                .filter_map(|(route, folder)| {
+                                    Some((route, super::refs::normalize(dir, &folder)?))
+                                })
                                 .collect();
+                            for (_, folder) in &m {
+                                let inside =
+                                    dir.is_empty() || folder.starts_with(&format!("{dir}/"));
+                                if !inside && tree.has_dir(folder) {
+                                    links.push((join(dir, folder), folder.clone()));
+                                }
+                            }
                             if !m.is_empty() {
                                 mounts.insert(dir.clone(), m);
                             }
@@ -1508,6 +1526,18 @@ impl Sites {
              {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} {nav:?}",
             self.links
         )
+    }
+
+    /// Whether root-relative `path` lies in a content folder of the site at `root` that sits
+    /// elsewhere in the tree (a symbolic link's target, a Docusaurus plugin's `path:
+    /// '../../docs'`).
+    pub fn linked_into(&self, root: &str, path: &str) -> bool {
+        self.links.iter().any(|(link, target)| {
+            (root.is_empty() || link.starts_with(&format!("{root}/")))
+                && path
+                    .strip_prefix(target.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        })
     }
 
     /// Whether root-relative `path` lies in a docs folder a TanStack `config.json` lays out

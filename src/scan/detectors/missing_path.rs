@@ -1657,9 +1657,11 @@ fn typedoc_route(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
 }
 
 /// Whether a site page's missing route names a page by its frontmatter `slug`, `url` or
-/// `aliases` (Hugo and Docusaurus serve a page at its slug, whatever its file is called).
+/// `aliases` (Hugo and Docusaurus serve a page at its slug, whatever its file is called), or
+/// a Docusaurus page by its `id` (`docs/users/Shared_Configurations.mdx` with `id: configs`
+/// is `/users/configs`).
 fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
-    let Some((site, _)) = ctx.tree.sites().of(&doc.path) else {
+    let Some((site, rule)) = ctx.tree.sites().of(&doc.path) else {
         return false;
     };
     let route = written.trim_matches('/');
@@ -1667,11 +1669,20 @@ fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
         return false;
     }
     let last = route.rsplit('/').next().unwrap_or(route);
+    let keys: &[&str] = if rule.generator == "docusaurus" {
+        &["slug", "url", "permalink", "aliases", "id"]
+    } else {
+        &["slug", "url", "permalink", "aliases"]
+    };
     ctx.docs
         .iter()
-        .filter(|d| site.is_empty() || d.path.starts_with(&format!("{site}/")))
+        .filter(|d| {
+            site.is_empty()
+                || d.path.starts_with(&format!("{site}/"))
+                || ctx.tree.sites().linked_into(site, &d.path)
+        })
         .any(|d| {
-            ["slug", "url", "permalink", "aliases"].iter().any(|k| {
+            keys.iter().any(|k| {
                 d.parsed.frontmatter.get(k).is_some_and(|(v, _)| {
                     v.split([',', '[', ']', ' '])
                         .map(|x| x.trim_matches(['"', '\'', '/']))
