@@ -188,6 +188,9 @@ pub struct ScannerPolicy {
     /// Languages a page may be published in (`intro-js.md`): a relative link to `intro.md`
     /// names the reader's variant.
     pub language_variant_suffixes: &'static [&'static str],
+    /// Status words of a row in a folder's index (`README.md`) that keep the plan it lists:
+    /// not served, whatever its age or a model's reading.
+    pub lifecycle_open_status_words: &'static [&'static str],
     /// Extensions of source languages that qualify names with `::`: a `::` name is checked
     /// only in a repository with such source.
     pub colon_path_languages: &'static [&'static str],
@@ -542,6 +545,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             typedoc_kind_folders: crate::scan::detectors::missing_path::TYPEDOC_KIND_FOLDERS,
             typedoc_configs: crate::scan::detectors::missing_path::TYPEDOC_CONFIGS,
             language_variant_suffixes: crate::scan::detectors::missing_path::LANGUAGE_VARIANTS,
+            lifecycle_open_status_words: crate::lifecycle::eval::OPEN_STATUS_WORDS,
             colon_path_languages: crate::scan::detectors::missing_symbol::PATH_LANGUAGES,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,

@@ -4313,3 +4313,43 @@ fn set_34_mts_configurations_outside_mounts_and_heading_ids() {
         ]
     );
 }
+
+/// Held-out set 34 (slidev): `plans/README.md` indexes the plans with a status each
+/// (`| 009 | Bounds | TODO |`), and executors update their row when done. A plan its folder's
+/// index lists as not done has not served: no lifecycle question for the model. A plan the
+/// index lists as done, and one it does not list, are still asked about.
+#[test]
+fn a_plan_its_folders_index_lists_as_todo_is_not_asked_about() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "plans/README.md",
+        "# Plans\n\n| Plan | Title | Status |\n|---|---|---|\n| 001 | CI | DONE |\n\
+         | 009 | Bounds | TODO |\n| 010 | Guard | in progress |\n",
+    );
+    for p in ["001-ci", "009-bounds", "010-guard", "011-unlisted"] {
+        write(
+            d,
+            &format!("plans/{p}.md"),
+            &format!("# Plan {p}\n\n## Steps\n\n1. Change the code.\n"),
+        );
+    }
+    commit(d, "plans");
+    let s = scan(d);
+    let mut asked: Vec<&str> = s["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| {
+            e["signals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["kind"] == "lifecycle")
+        })
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    asked.sort_unstable();
+    assert_eq!(asked, ["plans/001-ci.md", "plans/011-unlisted.md"], "{s:#}");
+}

@@ -330,6 +330,9 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule) -> Governed {
         },
         _ => None,
     };
+    let open_row = (!is_dir && matches!(rule.served, Some(ServedBy::Question(_))))
+        .then(|| listed_open(root, path))
+        .flatten();
     match (served_path, &rule.served) {
         (Some((p, source)), _) => {
             let exists = path_exists(root, &p);
@@ -358,6 +361,13 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule) -> Governed {
                 g.status = Status::Served;
                 g.served = Some(true);
             }
+        }
+        // A plan its folder's index lists as still to do (`| 009 | ... | TODO |`) has not
+        // served: no question for the model.
+        (None, Some(ServedBy::Question(_))) if open_row.is_some() => {
+            let row = open_row.unwrap_or_default();
+            g.evidence = format!("its folder's index lists it as not done (`{row}`): not served");
+            g.facts.notes.push(g.evidence.clone());
         }
         (None, Some(ServedBy::Question(q))) => {
             g.facts.evidence = Some(Evidence::ClassifierJudged);
@@ -491,6 +501,83 @@ fn dir_date(root: &Path, dir: &str, inside: &[&String], history: Option<&History
 }
 
 /// Ranks one temporary rule's items newest first (ties by path) and decides each.
+/// Words of a status that is not done, as an index row gives it (`| 009 | ... | TODO |`).
+/// Published as `scanner.lifecycle_open_status_words`.
+pub const OPEN_STATUS_WORDS: &[&str] = &[
+    "todo",
+    "pending",
+    "planned",
+    "open",
+    "in progress",
+    "in-progress",
+    "not started",
+    "wip",
+    "blocked",
+];
+
+/// The index files a folder of plans may keep: a README listing each plan and its status.
+const INDEX_NAMES: &[&str] = &["README.md", "readme.md", "INDEX.md", "index.md"];
+
+/// The row of index `text` that names the file `path` (by its file name, or a table row whose
+/// first cell is the file's number prefix: `| 009 |` for `009-bounds.md`) and gives it a status
+/// that is not done ([`OPEN_STATUS_WORDS`], and no word of
+/// [`crate::scan::detectors::status::DONE_WORDS`]), trimmed.
+///
+/// ```
+/// use hygiene::lifecycle::eval::index_row_open;
+/// let t = "| Plan | Title | Status |\n|---|---|---|\n| 001 | CI | DONE (plan file removed) |\n| 009 | Bounds | TODO |\n";
+/// assert_eq!(index_row_open(t, "plans/009-bounds.md"), Some("| 009 | Bounds | TODO |".into()));
+/// assert_eq!(index_row_open(t, "plans/001-ci.md"), None);
+/// assert_eq!(index_row_open(t, "plans/010-other.md"), None, "not listed");
+/// assert_eq!(index_row_open("- [x](2024-01-02-x.md): in progress\n", "notes/2024-01-02-x.md"), Some("- [x](2024-01-02-x.md): in progress".into()));
+/// assert_eq!(index_row_open("- [x](x.md): done, was in progress\n", "notes/x.md"), None);
+/// ```
+pub fn index_row_open(text: &str, path: &str) -> Option<String> {
+    let name = base_name(path);
+    let number = name
+        .split(['-', '_', '.'])
+        .next()
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let names_it = |l: &str| {
+        l.contains(name)
+            || number.is_some_and(|n| {
+                l.trim_start()
+                    .strip_prefix('|')
+                    .and_then(|r| r.split('|').next())
+                    .is_some_and(|cell| cell.trim() == n)
+            })
+    };
+    let row = text.lines().find(|l| names_it(l))?;
+    let lower = row.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |phrase: &str| {
+        if phrase.contains([' ', '-']) {
+            lower.contains(phrase)
+        } else {
+            words.contains(&phrase)
+        }
+    };
+    let done = crate::scan::detectors::status::DONE_WORDS
+        .iter()
+        .any(|w| words.contains(w));
+    (!done && OPEN_STATUS_WORDS.iter().any(|w| has(w))).then(|| row.trim().to_string())
+}
+
+/// The row of the index beside root-relative file `path` ([`INDEX_NAMES`]) that lists it as
+/// not done ([`index_row_open`]).
+fn listed_open(root: &Path, path: &str) -> Option<String> {
+    let folder = path.rsplit_once('/').map_or("", |(d, _)| d);
+    INDEX_NAMES
+        .iter()
+        .map(|n| crate::scan::sites::join(folder, n))
+        .filter(|i| i != path)
+        .find_map(|i| read_text(root, &i))
+        .and_then(|t| index_row_open(&t, path))
+}
+
 fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now: i64) {
     items.sort_by(|(a, da), (b, db)| db.secs.cmp(&da.secs).then_with(|| a.path.cmp(&b.path)));
     let of = items.len() as u32;
@@ -517,7 +604,14 @@ fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now
             DateSource::Commit => "its last commit",
             DateSource::Mtime => "its modification time",
         };
+        // The folder's README that lists the item as still to do (`| 005 | ... | TODO |`)
+        // keeps it, whatever its age: an index the executors update says it has not served.
+        let listed_open = (outside && old && !g.is_dir)
+            .then(|| listed_open(root, &g.path))
+            .flatten()
+            .map(|row| format!("kept: its folder's index lists it as not done (`{row}`)"));
         let verdict = match (outside, old) {
+            _ if listed_open.is_some() => listed_open.as_deref().unwrap_or_default(),
             (true, true) => "served",
             (false, _) => "kept: among the newest",
             (true, false) => "kept: not old enough",
@@ -526,7 +620,7 @@ fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now
             "dated {date} (from {source}), rank {rank} of {of} newest first (keeps {}), {age_days} days old (limit {}): {verdict}",
             rule.retain_recent, rule.max_age_days
         );
-        if outside && old {
+        if outside && old && listed_open.is_none() {
             g.status = Status::Served;
             g.served = Some(true);
             let text = if g.is_dir {
