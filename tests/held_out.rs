@@ -4353,3 +4353,32 @@ fn a_plan_its_folders_index_lists_as_todo_is_not_asked_about() {
     asked.sort_unstable();
     assert_eq!(asked, ["plans/001-ci.md", "plans/011-unlisted.md"], "{s:#}");
 }
+
+/// Held-out set 34 (Comfy-Org/docs): Mintlify gives an `<Accordion>` and a `<Tab>` the anchor
+/// of its title (`#how-do-i-check-the-logs`, in any script), and a component's own `id` is an
+/// anchor too. A fragment that no heading, title or id gives is still reported.
+#[test]
+fn titled_accordions_and_tabs_are_anchors() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs.json", "{\"navigation\": []}\n");
+    write(
+        d,
+        "faq.mdx",
+        "# FAQ\n\n<AccordionGroup>\n<Accordion title=\"How do I check the logs?\">\nOpen the folder.\n</Accordion>\n\
+         <Accordion id=\"reset\" title=\"Reset\">\nDelete it.\n</Accordion>\n</AccordionGroup>\n\n\
+         <Tabs>\n<Tab title=\"経由でインストール\">\nRun it.\n</Tab>\n</Tabs>\n",
+    );
+    write(
+        d,
+        "settings.mdx",
+        "# Settings\n\nSee [logs](/faq#how-do-i-check-the-logs), [reset](/faq#reset), \
+         [install](/faq#経由でインストール) and [gone](/faq#gone).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "settings.mdx"),
+        [pair("missing-anchor", "/faq#gone")]
+    );
+}

@@ -994,6 +994,47 @@ fn html_anchors(html: &str, out: &mut Vec<String>) {
             }
         }
     }
+    out.extend(titled_component_anchors(html));
+}
+
+/// Components a docs renderer gives an anchor made from their `title` (Mintlify's
+/// `<Accordion title="How do I check the logs?">` is `#how-do-i-check-the-logs`, and so is a
+/// `<Tab>`'s).
+pub const TITLED_ANCHOR_COMPONENTS: &[&str] = &["Accordion", "Tab"];
+
+/// The anchors the [`TITLED_ANCHOR_COMPONENTS`] opened in raw HTML `html` get: each title's
+/// slug.
+///
+/// ```
+/// use hygiene::scan::markdown::titled_component_anchors;
+/// assert_eq!(titled_component_anchors("<Accordion title=\"How do I check logs?\">"), ["how-do-i-check-logs"]);
+/// assert_eq!(titled_component_anchors("<Tab title=\"ComfyUI Manager 経由でインストール\">"), ["comfyui-manager-経由でインストール"]);
+/// assert!(titled_component_anchors("<Tabs>\n<Card title=\"Setup\">").is_empty());
+/// assert!(titled_component_anchors("<Tab subtitle=\"Setup\">").is_empty());
+/// ```
+pub fn titled_component_anchors(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in html.match_indices('<') {
+        let tag = &html[i + 1..];
+        let Some(name) = TITLED_ANCHOR_COMPONENTS.iter().find(|c| {
+            tag.strip_prefix(**c)
+                .is_some_and(|r| r.starts_with(|ch: char| ch.is_whitespace()))
+        }) else {
+            continue;
+        };
+        let attrs = &tag[name.len()..];
+        let attrs = attrs.split('>').next().unwrap_or(attrs);
+        // `title="..."` as an attribute of its own (not `subtitle="..."`).
+        if let Some(title) = attrs
+            .match_indices("title=\"")
+            .find(|(at, _)| attrs[..*at].ends_with(char::is_whitespace))
+            .and_then(|(at, key)| attrs[at + key.len()..].split_once('"'))
+            .map(|(t, _)| t)
+        {
+            out.push(slug(title.trim()));
+        }
+    }
+    out
 }
 
 /// Words of a marker comment (a line that is only `<!-- ... -->`) that open a block a tool
@@ -1149,6 +1190,11 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     // A component's own tag lines are no HTML blocks: what they wrap is Markdown.
     let tags = component_tag_lines(text, body_start);
     let has_components = !tags.is_empty();
+    // Their ids (`<Accordion id="x">`, a titled accordion's anchor) are the page's.
+    let mut tag_anchors = Vec::new();
+    for r in &tags {
+        html_anchors(&text[r.clone()], &mut tag_anchors);
+    }
     unparsed.extend(tags);
 
     let mut opts = Options::empty();
@@ -1168,6 +1214,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     let mut p = Parsed {
         lines,
         frontmatter: fm,
+        anchors: tag_anchors,
         ..Parsed::default()
     };
     let mut parser = Parser::new_ext(&body, opts).into_offset_iter();
