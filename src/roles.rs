@@ -157,6 +157,7 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/adrs/**",
             "**/ADR/**",
             "**/decisions/**",
+            "**/.decisions/**",
             "**/staged-for-removal/**",
             "**/archive/**",
             "**/archived/**",

@@ -4382,3 +4382,38 @@ fn titled_accordions_and_tabs_are_anchors() {
         [pair("missing-anchor", "/faq#gone")]
     );
 }
+
+/// Held-out set 34 (livestore, gastown, getsentry/skills): a decision record kept in a
+/// `.decisions/` folder names the paths of its day, a change table marks a package to create
+/// "(new)", a spec says where a folder goes "(not created yet)", and a delta records that a
+/// folder "is removed". None is a claim; a plain missing path beside them still is.
+#[test]
+fn dot_decisions_new_rows_and_recorded_removals() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "internal/api/api.go", "package api\n");
+    write(d, "context/keep.md", "# Keep\n");
+    write(d, "wip/specs/other.md", "# Other\n");
+    write(
+        d,
+        "context/.decisions/0004-boundary.md",
+        "# 0004 Boundary\n\nThe stale `wip/specs/receipt.md` proposal goes.\n",
+    );
+    write(
+        d,
+        "docs/design/sandbox.md",
+        "# Sandbox\n\n| Path | Purpose |\n|---|---|\n| `internal/daytona/` (new) | Client |\n\n\
+         Evidence is kept at `context/evidence/` (not created yet; add it with the first case).\n\n\
+         The flat `context/sync/` dir is removed.\n\nThe API lives in `internal/api/server.go`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert!(
+        sigs(&s, "context/.decisions/0004-boundary.md").is_empty(),
+        "{s:#}"
+    );
+    assert_eq!(
+        sigs(&s, "docs/design/sandbox.md"),
+        [pair("missing-path", "internal/api/server.go")]
+    );
+}

@@ -330,6 +330,8 @@ pub const LINE_CUES: &[LineCue] = &[
             "if they do not exist",
             "if missing",
             "if not present",
+            "not created yet",
+            "not yet created",
             "do not exist",
             "does not exist",
             "don't exist",
@@ -359,11 +361,20 @@ pub const LINE_CUES: &[LineCue] = &[
         ],
     },
     LineCue {
+        cue: "an intention",
+        at: CueAt::After,
+        words: &["(new)", "(new file)", "(new folder)", "(new package)"],
+    },
+    LineCue {
         cue: "the removal is recorded",
         at: CueAt::Line,
         words: &[
             "was removed",
             "were removed",
+            "is removed",
+            "are removed",
+            "is deleted",
+            "are deleted",
             "has been removed",
             "have been removed",
             "was deleted",
@@ -482,6 +493,9 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("There isn't a `src/icons/index.ts` file since", "src/icons/index.ts"), Some("a denial"));
 /// assert_eq!(line_cue("Do not add a `tailwind.config.js`: v4 reads the CSS", "tailwind.config.js"), Some("a denial"));
 /// assert_eq!(line_cue("2. **Directory**: `reports/refactor/` (create if it doesn't exist)", "reports/refactor/"), Some("its absence is expected"));
+/// assert_eq!(line_cue("kept at `references/evidence/` (not created yet; add it later)", "references/evidence/"), Some("its absence is expected"));
+/// assert_eq!(line_cue("| `internal/daytona/` (new) | Client |", "internal/daytona/"), Some("an intention"));
+/// assert_eq!(line_cue("The flat `context/sync/` dir is removed.", "context/sync/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("- Generates timestamped reports in `reports/refactor/` directory", "reports/refactor/"), Some("an output"));
 /// assert_eq!(line_cue("- Python examples: See `scripts/query.py`", "scripts/query.py"), None);
 /// assert_eq!(line_cue("`memory/surrealdb/` moved to `integrations/` (skip if still present)", "memory/surrealdb/"), Some("its absence is expected"));
