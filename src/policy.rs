@@ -193,6 +193,8 @@ pub struct ScannerPolicy {
     pub lifecycle_open_status_words: &'static [&'static str],
     /// Components whose title is also an anchor (`<Accordion title="How do I check?">`).
     pub titled_anchor_components: &'static [&'static str],
+    /// Feeds a site writes for a section of pages (`/blog/feed.xml`).
+    pub site_feed_names: &'static [&'static str],
     /// Extensions of source languages that qualify names with `::`: a `::` name is checked
     /// only in a repository with such source.
     pub colon_path_languages: &'static [&'static str],
@@ -549,6 +551,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             language_variant_suffixes: crate::scan::detectors::missing_path::LANGUAGE_VARIANTS,
             lifecycle_open_status_words: crate::lifecycle::eval::OPEN_STATUS_WORDS,
             titled_anchor_components: crate::scan::markdown::TITLED_ANCHOR_COMPONENTS,
+            site_feed_names: crate::scan::sites::FEED_NAMES,
             colon_path_languages: crate::scan::detectors::missing_symbol::PATH_LANGUAGES,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,

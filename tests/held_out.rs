@@ -4417,3 +4417,36 @@ fn dot_decisions_new_rows_and_recorded_removals() {
         [pair("missing-path", "internal/api/server.go")]
     );
 }
+
+/// Held-out set 34 (goreleaser): Hugo resolves `/customization/index/` to the section page
+/// `content/customization/_index.md`, and writes the blog section's feed (`/blog/feed.xml`). An
+/// index or a feed of a section the site lacks is still reported.
+#[test]
+fn section_index_routes_and_feeds() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "www/hugo.yaml", "title: x\n");
+    write(
+        d,
+        "www/content/customization/_index.md",
+        "# Customization\n",
+    );
+    write(d, "www/content/blog/_index.md", "# Blog\n");
+    write(
+        d,
+        "www/content/links.md",
+        "# Links\n\nSee [customizing](/customization/index/), [the feed](/blog/feed.xml), \
+         [nothing](/nothing/index/) and [no feed](/nothing/rss.xml).\n",
+    );
+    commit(d, "site");
+    let s = scan(d);
+    let mut got = sigs(&s, "www/content/links.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "/nothing/index/"),
+            pair("missing-path", "/nothing/rss.xml"),
+        ]
+    );
+}

@@ -1597,6 +1597,9 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
     if let Some(found) = direct(tree, root, rule, doc, written) {
         return Some(found);
     }
+    if let Some(found) = index_or_feed(tree, root, rule, doc, written) {
+        return Some(found);
+    }
     // A page Mintlify generates from an OpenAPI specification is served by the specification.
     if let Some(spec) = tree
         .sites()
@@ -1629,6 +1632,31 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
         }
         route_in(tree, doc, &to, false)
     })
+}
+
+/// Feeds a site generator writes for a section of pages (Hugo's `index.xml`, named `feed.xml`
+/// by many themes; Docusaurus' and Astro's `rss.xml` and `atom.xml`).
+pub const FEED_NAMES: &[&str] = &["index.xml", "feed.xml", "rss.xml", "atom.xml", "feed.json"];
+
+/// What a rooted route ending in `/index` serves (its folder's index page: Hugo resolves
+/// `/customization/index/` to `customization/_index.md`), or the section a feed route
+/// ([`FEED_NAMES`]: `/blog/feed.xml`) is written for.
+fn index_or_feed(
+    tree: &Tree,
+    root: &str,
+    rule: &SiteRule,
+    doc: &str,
+    written: &str,
+) -> Option<String> {
+    let rest = written.strip_prefix('/')?.trim_end_matches('/');
+    let (folder, name) = rest.rsplit_once('/').unwrap_or(("", rest));
+    if name == "index" || FEED_NAMES.contains(&name) {
+        if folder.is_empty() {
+            return FEED_NAMES.contains(&name).then(|| root.to_string());
+        }
+        return direct(tree, root, rule, doc, &format!("/{folder}/"));
+    }
+    None
 }
 
 fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) -> Option<String> {
