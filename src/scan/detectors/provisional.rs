@@ -94,6 +94,10 @@ pub fn count_markers(line: &str) -> u32 {
 /// assert_eq!(count_markers("- DRAFT: to be reviewed"), 1);
 /// assert_eq!(count_markers("- Inline styles for one-off components (mark with TODO)"), 0);
 /// assert_eq!(count_markers("- **WIP Limits**: Prevent overload and thrashing"), 0);
+/// assert_eq!(count_markers("4. If the purpose is unknown, mark as TBD: ask later."), 0);
+/// assert_eq!(count_markers("- Label it as WIP until reviewed"), 0);
+/// assert_eq!(count_markers("The purpose is left as TBD: ask the owner."), 1);
+/// assert_eq!(count_markers("If unknown, mark the purpose as TBD: ask later."), 0);
 /// ```
 pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
     &[
@@ -147,10 +151,25 @@ fn names_the_word(before: &str, after: &str) -> bool {
                 >= 2
         })
     });
+    // "mark as TBD", "mark the purpose as TBD": the label to give, not this document's state.
+    let labelled = prev == "as"
+        && before
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .skip(1)
+            .take(3)
+            .any(|w| LABEL_VERBS.contains(&w.to_ascii_lowercase().as_str()));
     SUBJECT_WORDS.0.contains(&prev.as_str())
         || SUBJECT_WORDS.1.contains(&next.as_str())
         || transition
+        || labelled
 }
+
+/// Verbs before "as" that make the marker after it a label to give ("mark as TBD").
+const LABEL_VERBS: &[&str] = &[
+    "mark", "marks", "marked", "label", "labels", "labeled", "labelled", "tag", "tagged", "flag",
+    "flagged",
+];
 
 /// The label of a list item written as an upper-case word and a colon (`- ERROR_FREE: ...`).
 fn caps_label(line: &str) -> Option<&str> {
