@@ -48,6 +48,11 @@ pub fn names_a_release(value: &str) -> bool {
 /// assert!(finished("✅ 100% Complete"));
 /// assert!(!finished("planned, not implemented.") && !finished("⚠️ 10% Complete"));
 /// assert!(!finished("🔄 In Progress (30% complete)") && !finished("Planned"));
+/// assert!(!finished("Implemented — core shipped, mayor notify pending"));
+/// assert!(!finished("implemented MVP; R2 helpers remain follow-ups"));
+/// assert!(!finished("implemented in PR #4279 and retained as the design record"));
+/// assert!(!finished("Implemented (Phase 1 - Foundation)") && !finished("COMPLETED & ARCHIVED"));
+/// assert!(finished("Implemented in PR #2677; validation complete"));
 /// ```
 pub fn finished(value: &str) -> bool {
     let lower = value.to_lowercase();
@@ -56,12 +61,31 @@ pub fn finished(value: &str) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     let partial = lower.contains('%') && !lower.contains("100%");
+    // "Implemented (Phase 1 - Foundation)": one phase of several.
+    let one_phase = lower
+        .match_indices("phase ")
+        .any(|(i, m)| lower[i + m.len()..].starts_with(|c: char| c.is_ascii_digit()));
     !partial
-        && !words
-            .iter()
-            .any(|w| ["not", "no", "partially", "partial"].contains(w))
+        && !one_phase
+        && !words.iter().any(|w| UNFINISHED_WORDS.contains(w))
         && words.iter().any(|w| DONE_WORDS.contains(w))
 }
+
+/// Words in a status that say the work is not all done ("mayor notify pending", "follow-ups
+/// remain") or that the document is kept on purpose ("retained as the design record",
+/// "COMPLETED & ARCHIVED"): the status does not say a plan has served.
+pub const UNFINISHED_WORDS: &[&str] = &[
+    "not",
+    "no",
+    "partially",
+    "partial",
+    "pending",
+    "remain",
+    "remains",
+    "remaining",
+    "retained",
+    "archived",
+];
 
 /// Whether a status line is the one to report: its first word says finished and it names no
 /// release the feature shipped in.
