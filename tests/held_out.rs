@@ -4238,8 +4238,8 @@ fn a_link_renamed_only_from_the_root_is_not_rewritten() {
 /// Held-out set 34 (fumadocs, typescript-eslint, huggingface_hub): sites configured by
 /// `next.config.mts` and `docusaurus.config.mts` are sites; a Next site serves `public/`; a
 /// Docusaurus docs plugin's folder may lie outside the site's (`path: '../../docs'`), and its
-/// pages are served by their `id` (`id: configs` is `/users/configs`) as blog posts are by
-/// their `slug`. Fumadocs' `<include>` renders another page's headings, and `[#id]` sets a
+/// pages are served by their `id` in their folder (`id: configs` is `/users/configs`, not
+/// `/guides/configs`) as blog posts are by their `slug`. Fumadocs' `<include>` renders another page's headings, and `[#id]` sets a
 /// heading's id, as doc-builder's `[[id]]` does. A route, an image and an anchor to nothing are
 /// still reported on each.
 #[test]
@@ -4283,8 +4283,8 @@ fn set_34_mts_configurations_outside_mounts_and_heading_ids() {
     write(
         d,
         "packages/website/blog/2025-05-29-project-service.md",
-        "# Project service\n\nSee [configs](/users/configs), [the post](/blog/typed-linting) \
-         and [nothing](/users/nothing).\n",
+        "# Project service\n\nSee [configs](/users/configs), [the post](/blog/typed-linting), \
+         [another folder's](/guides/configs) and [nothing](/users/nothing).\n",
     );
     write(
         d,
@@ -4309,7 +4309,13 @@ fn set_34_mts_configurations_outside_mounts_and_heading_ids() {
                 ]
             ),
             (docs[1], vec![pair("missing-anchor", "#gone")]),
-            (docs[2], vec![pair("missing-path", "/users/nothing")]),
+            (
+                docs[2],
+                vec![
+                    pair("missing-path", "/guides/configs"),
+                    pair("missing-path", "/users/nothing"),
+                ]
+            ),
         ]
     );
 }

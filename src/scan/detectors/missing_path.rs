@@ -1683,11 +1683,7 @@ fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
         return false;
     }
     let last = route.rsplit('/').next().unwrap_or(route);
-    let keys: &[&str] = if rule.generator == "docusaurus" {
-        &["slug", "url", "permalink", "aliases", "id"]
-    } else {
-        &["slug", "url", "permalink", "aliases"]
-    };
+    let docusaurus = rule.generator == "docusaurus";
     ctx.docs
         .iter()
         .filter(|d| {
@@ -1696,21 +1692,32 @@ fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
                 || ctx.tree.sites().linked_into(site, &d.path)
         })
         .any(|d| {
-            keys.iter().any(|k| {
-                d.parsed.frontmatter.get(k).is_some_and(|(v, _)| {
-                    v.split([',', '[', ']', ' '])
-                        .map(|x| x.trim_matches(['"', '\'', '/']))
-                        .filter(|x| !x.is_empty())
-                        // Under the docs' route base (`/docs/` + `slug: /client/setup`).
-                        .any(|x| {
-                            x == route
-                                || x == last
-                                || route
-                                    .strip_suffix(x)
-                                    .is_some_and(|base| base.ends_with('/'))
-                        })
+            // An `id` replaces the file's name only: the route keeps the page's folder.
+            let by_id = docusaurus
+                && d.parsed.frontmatter.get("id").is_some_and(|(id, _)| {
+                    let id = id.trim_matches(['"', '\'', '/']);
+                    let folder = crate::scan::refs::folder(&d.path);
+                    let parent = folder.rsplit('/').next().unwrap_or(folder);
+                    !id.is_empty()
+                        && (route == format!("{parent}/{id}")
+                            || route.ends_with(&format!("/{parent}/{id}")))
+                });
+            by_id
+                || ["slug", "url", "permalink", "aliases"].iter().any(|k| {
+                    d.parsed.frontmatter.get(k).is_some_and(|(v, _)| {
+                        v.split([',', '[', ']', ' '])
+                            .map(|x| x.trim_matches(['"', '\'', '/']))
+                            .filter(|x| !x.is_empty())
+                            // Under the docs' route base (`/docs/` + `slug: /client/setup`).
+                            .any(|x| {
+                                x == route
+                                    || x == last
+                                    || route
+                                        .strip_suffix(x)
+                                        .is_some_and(|base| base.ends_with('/'))
+                            })
+                    })
                 })
-            })
         })
 }
 
