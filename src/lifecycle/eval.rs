@@ -500,7 +500,6 @@ fn dir_date(root: &Path, dir: &str, inside: &[&String], history: Option<&History
         })
 }
 
-/// Ranks one temporary rule's items newest first (ties by path) and decides each.
 /// Words of a status that is not done, as an index row gives it (`| 009 | ... | TODO |`).
 /// Published as `scanner.lifecycle_open_status_words`.
 pub const OPEN_STATUS_WORDS: &[&str] = &[
@@ -531,6 +530,7 @@ const INDEX_NAMES: &[&str] = &["README.md", "readme.md", "INDEX.md", "index.md"]
 /// assert_eq!(index_row_open(t, "plans/010-other.md"), None, "not listed");
 /// assert_eq!(index_row_open("- [x](2024-01-02-x.md): in progress\n", "notes/2024-01-02-x.md"), Some("- [x](2024-01-02-x.md): in progress".into()));
 /// assert_eq!(index_row_open("- [x](x.md): done, was in progress\n", "notes/x.md"), None);
+/// assert_eq!(index_row_open("- data.md: in progress\n", "notes/a.md"), None, "another file");
 /// ```
 pub fn index_row_open(text: &str, path: &str) -> Option<String> {
     let name = base_name(path);
@@ -538,8 +538,14 @@ pub fn index_row_open(text: &str, path: &str) -> Option<String> {
         .split(['-', '_', '.'])
         .next()
         .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    // The name whole: not `data.md` for `a.md`.
+    let whole_name = |l: &str| {
+        l.match_indices(name).any(|(i, _)| {
+            !l[..i].ends_with(|c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        })
+    };
     let names_it = |l: &str| {
-        l.contains(name)
+        whole_name(l)
             || number.is_some_and(|n| {
                 l.trim_start()
                     .strip_prefix('|')
@@ -578,6 +584,7 @@ fn listed_open(root: &Path, path: &str) -> Option<String> {
         .and_then(|t| index_row_open(&t, path))
 }
 
+/// Ranks one temporary rule's items newest first (ties by path) and decides each.
 fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now: i64) {
     items.sort_by(|(a, da), (b, db)| db.secs.cmp(&da.secs).then_with(|| a.path.cmp(&b.path)));
     let of = items.len() as u32;
@@ -606,12 +613,12 @@ fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now
         };
         // The folder's README that lists the item as still to do (`| 005 | ... | TODO |`)
         // keeps it, whatever its age: an index the executors update says it has not served.
-        let listed_open = (outside && old && !g.is_dir)
+        let open_row = (outside && old && !g.is_dir)
             .then(|| listed_open(root, &g.path))
             .flatten()
             .map(|row| format!("kept: its folder's index lists it as not done (`{row}`)"));
         let verdict = match (outside, old) {
-            _ if listed_open.is_some() => listed_open.as_deref().unwrap_or_default(),
+            _ if open_row.is_some() => open_row.as_deref().unwrap_or_default(),
             (true, true) => "served",
             (false, _) => "kept: among the newest",
             (true, false) => "kept: not old enough",
@@ -620,7 +627,7 @@ fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now
             "dated {date} (from {source}), rank {rank} of {of} newest first (keeps {}), {age_days} days old (limit {}): {verdict}",
             rule.retain_recent, rule.max_age_days
         );
-        if outside && old && listed_open.is_none() {
+        if outside && old && open_row.is_none() {
             g.status = Status::Served;
             g.served = Some(true);
             let text = if g.is_dir {
