@@ -506,7 +506,6 @@ pub const OPEN_STATUS_WORDS: &[&str] = &[
     "todo",
     "pending",
     "planned",
-    "open",
     "in progress",
     "in-progress",
     "not started",
@@ -519,8 +518,9 @@ const INDEX_NAMES: &[&str] = &["README.md", "readme.md", "INDEX.md", "index.md"]
 
 /// The row of index `text` that names the file `path` (by its file name, or a table row whose
 /// first cell is the file's number prefix: `| 009 |` for `009-bounds.md`) and gives it a status
-/// that is not done ([`OPEN_STATUS_WORDS`], and no word of
-/// [`crate::scan::detectors::status::DONE_WORDS`]), trimmed.
+/// that is not done, trimmed. The status is a table cell, or the text after the name, that
+/// starts with a word of [`OPEN_STATUS_WORDS`] (markup and emoji aside): "open decisions" in a
+/// row's description is no status.
 ///
 /// ```
 /// use hygiene::lifecycle::eval::index_row_open;
@@ -531,6 +531,8 @@ const INDEX_NAMES: &[&str] = &["README.md", "readme.md", "INDEX.md", "index.md"]
 /// assert_eq!(index_row_open("- [x](2024-01-02-x.md): in progress\n", "notes/2024-01-02-x.md"), Some("- [x](2024-01-02-x.md): in progress".into()));
 /// assert_eq!(index_row_open("- [x](x.md): done, was in progress\n", "notes/x.md"), None);
 /// assert_eq!(index_row_open("- data.md: in progress\n", "notes/a.md"), None, "another file");
+/// assert_eq!(index_row_open("| 5 | [05-plan.md](./05-plan.md) | Sequencing, 10 named open decisions, pending review of D1 |\n", "p/05-plan.md"), None, "a description");
+/// assert_eq!(index_row_open("| 5 | [05-plan.md](./05-plan.md) | Sequencing | 🚧 **In progress** |\n", "p/05-plan.md").is_some(), true);
 /// ```
 pub fn index_row_open(text: &str, path: &str) -> Option<String> {
     let name = base_name(path);
@@ -539,37 +541,46 @@ pub fn index_row_open(text: &str, path: &str) -> Option<String> {
         .next()
         .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     // The name whole: not `data.md` for `a.md`.
-    let whole_name = |l: &str| {
-        l.match_indices(name).any(|(i, _)| {
-            !l[..i].ends_with(|c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    let at_name = |l: &str| {
+        l.match_indices(name)
+            .find(|(i, _)| {
+                !l[..*i].ends_with(|c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+            })
+            .map(|(i, _)| i + name.len())
+    };
+    let first_cell_is = |l: &str, n: &str| {
+        l.trim_start()
+            .strip_prefix('|')
+            .and_then(|r| r.split('|').next())
+            .is_some_and(|cell| cell.trim() == n)
+    };
+    let row = text
+        .lines()
+        .find(|l| at_name(l).is_some() || number.is_some_and(|n| first_cell_is(l, n)))?;
+    // A status starts its text: markup, emoji and separators aside.
+    let opens = |t: &str| {
+        let t = t
+            .trim_start_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        OPEN_STATUS_WORDS.iter().any(|w| {
+            t.strip_prefix(w)
+                .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
         })
     };
-    let names_it = |l: &str| {
-        whole_name(l)
-            || number.is_some_and(|n| {
-                l.trim_start()
-                    .strip_prefix('|')
-                    .and_then(|r| r.split('|').next())
-                    .is_some_and(|cell| cell.trim() == n)
-            })
+    let open = if row.trim_start().starts_with('|') {
+        row.split('|').any(opens)
+    } else {
+        at_name(row).is_some_and(|end| opens(&row[end..]))
     };
-    let row = text.lines().find(|l| names_it(l))?;
-    let lower = row.to_lowercase();
-    let words: Vec<&str> = lower
+    let words: Vec<String> = row
+        .to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
+        .map(str::to_string)
         .collect();
-    let has = |phrase: &str| {
-        if phrase.contains([' ', '-']) {
-            lower.contains(phrase)
-        } else {
-            words.contains(&phrase)
-        }
-    };
     let done = crate::scan::detectors::status::DONE_WORDS
         .iter()
-        .any(|w| words.contains(w));
-    (!done && OPEN_STATUS_WORDS.iter().any(|w| has(w))).then(|| row.trim().to_string())
+        .any(|w| words.iter().any(|x| x == w));
+    (open && !done).then(|| row.trim().to_string())
 }
 
 /// The row of the index beside root-relative file `path` ([`INDEX_NAMES`]) that lists it as

@@ -53,6 +53,8 @@ pub fn names_a_release(value: &str) -> bool {
 /// assert!(!finished("implemented in PR #4279 and retained as the design record"));
 /// assert!(!finished("Implemented (Phase 1 - Foundation)") && !finished("COMPLETED & ARCHIVED"));
 /// assert!(finished("Implemented in PR #2677; validation complete"));
+/// assert!(finished("shipped (Steps 1–6 landed, including the pending-retry lease)"));
+/// assert!(finished("IMPLEMENTED. This design was implemented in Phase 1. The integration is complete"));
 /// ```
 pub fn finished(value: &str) -> bool {
     let lower = value.to_lowercase();
@@ -63,12 +65,13 @@ pub fn finished(value: &str) -> bool {
     let partial = lower.contains('%') && !lower.contains("100%");
     // "Implemented (Phase 1 - Foundation)": one phase of several.
     let one_phase = lower
-        .match_indices("phase ")
+        .match_indices("(phase ")
         .any(|(i, m)| lower[i + m.len()..].starts_with(|c: char| c.is_ascii_digit()));
-    !partial
-        && !one_phase
-        && !words.iter().any(|w| UNFINISHED_WORDS.contains(w))
-        && words.iter().any(|w| DONE_WORDS.contains(w))
+    // Whole words: "the pending-retry lease" names a feature, it is no pending work.
+    let unfinished = lower
+        .split(|c: char| !(c.is_alphabetic() || c == '-'))
+        .any(|w| UNFINISHED_WORDS.contains(&w));
+    !partial && !one_phase && !unfinished && words.iter().any(|w| DONE_WORDS.contains(w))
 }
 
 /// Words in a status that say the work is not all done ("mayor notify pending", "follow-ups
