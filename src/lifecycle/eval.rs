@@ -84,6 +84,7 @@ pub fn evaluate(
     let mut out: Vec<Governed> = Vec::new();
     // Temporary items wait for their rule's ranking, keyed by rule id.
     let mut temporary: HashMap<&str, Vec<(Governed, Dated)>> = HashMap::new();
+    let mut indexes = Indexes::default();
 
     for (&dir, &rule) in &aggregates {
         let prefix = format!("{dir}/");
@@ -100,7 +101,7 @@ pub fn evaluate(
             out.push(g);
             continue;
         }
-        let g = governed(root, dir, true, rule);
+        let g = governed(root, dir, true, rule, &mut indexes);
         if rule.lifetime == Lifetime::Temporary {
             let d = dir_date(root, dir, &inside, history);
             temporary.entry(rule.id.as_str()).or_default().push((g, d));
@@ -126,7 +127,7 @@ pub fn evaluate(
             out.push(protected_item(f, false, keep, rule));
             continue;
         }
-        let g = governed(root, f, false, rule);
+        let g = governed(root, f, false, rule, &mut indexes);
         if rule.lifetime == Lifetime::Temporary {
             let d = file_date(root, f, history);
             temporary.entry(rule.id.as_str()).or_default().push((g, d));
@@ -139,7 +140,7 @@ pub fn evaluate(
         let Some(rule) = rulebook.rule(id) else {
             continue;
         };
-        rank_temporary(root, rule, &mut items, now);
+        rank_temporary(root, rule, &mut items, now, &mut indexes);
         out.extend(items.into_iter().map(|(g, _)| g));
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
@@ -290,7 +291,7 @@ fn protected_item(path: &str, is_dir: bool, keep: &Rule, overridden: &Rule) -> G
 }
 
 /// A governed item before ranking (temporary) or with its final status (delete-once-served).
-fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule) -> Governed {
+fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut Indexes) -> Governed {
     let mut g = Governed {
         path: path.to_string(),
         is_dir,
@@ -331,7 +332,7 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule) -> Governed {
         _ => None,
     };
     let open_row = (!is_dir && matches!(rule.served, Some(ServedBy::Question(_))))
-        .then(|| listed_open(root, path))
+        .then(|| indexes.listed_open(root, path))
         .flatten();
     match (served_path, &rule.served) {
         (Some((p, source)), _) => {
@@ -583,20 +584,45 @@ pub fn index_row_open(text: &str, path: &str) -> Option<String> {
     (open && !done).then(|| row.trim().to_string())
 }
 
-/// The row of the index beside root-relative file `path` ([`INDEX_NAMES`]) that lists it as
-/// not done ([`index_row_open`]).
-fn listed_open(root: &Path, path: &str) -> Option<String> {
-    let folder = path.rsplit_once('/').map_or("", |(d, _)| d);
-    INDEX_NAMES
-        .iter()
-        .map(|n| crate::scan::sites::join(folder, n))
-        .filter(|i| i != path)
-        .find_map(|i| read_text(root, &i))
-        .and_then(|t| index_row_open(&t, path))
+/// The folders' indexes ([`INDEX_NAMES`]), each read once per evaluation however many of its
+/// plans ask: `(index path, text)` per folder.
+#[derive(Default)]
+struct Indexes(HashMap<String, Option<(String, String)>>);
+
+impl Indexes {
+    /// The row of the index beside root-relative file `path` that lists it as not done
+    /// ([`index_row_open`]). An index is not its own index: the next name is read for it.
+    fn listed_open(&mut self, root: &Path, path: &str) -> Option<String> {
+        let folder = path.rsplit_once('/').map_or("", |(d, _)| d);
+        let first = |skip: Option<&str>| {
+            INDEX_NAMES
+                .iter()
+                .map(|n| crate::scan::sites::join(folder, n))
+                .filter(|i| Some(i.as_str()) != skip)
+                .find_map(|i| read_text(root, &i).map(|t| (i, t)))
+        };
+        let cached = self
+            .0
+            .entry(folder.to_string())
+            .or_insert_with(|| first(None));
+        match cached {
+            Some((index, _)) if index == path => {
+                first(Some(path)).and_then(|(_, t)| index_row_open(&t, path))
+            }
+            Some((_, text)) => index_row_open(text, path),
+            None => None,
+        }
+    }
 }
 
 /// Ranks one temporary rule's items newest first (ties by path) and decides each.
-fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now: i64) {
+fn rank_temporary(
+    root: &Path,
+    rule: &Rule,
+    items: &mut [(Governed, Dated)],
+    now: i64,
+    indexes: &mut Indexes,
+) {
     items.sort_by(|(a, da), (b, db)| db.secs.cmp(&da.secs).then_with(|| a.path.cmp(&b.path)));
     let of = items.len() as u32;
     for (i, (g, d)) in items.iter_mut().enumerate() {
@@ -625,7 +651,7 @@ fn rank_temporary(root: &Path, rule: &Rule, items: &mut [(Governed, Dated)], now
         // The folder's README that lists the item as still to do (`| 005 | ... | TODO |`)
         // keeps it, whatever its age: an index the executors update says it has not served.
         let open_row = (outside && old && !g.is_dir)
-            .then(|| listed_open(root, &g.path))
+            .then(|| indexes.listed_open(root, &g.path))
             .flatten()
             .map(|row| format!("kept: its folder's index lists it as not done (`{row}`)"));
         let verdict = match (outside, old) {
