@@ -4456,3 +4456,113 @@ fn section_index_routes_and_feeds() {
         ]
     );
 }
+
+/// playwright: the API reference pages are generated from headings such as `## async method:
+/// LocatorAssertions.toHaveText`, and the guides link the generator's anchors
+/// (`#locator-assertions-to-have-text`, `#page-event-console`, `#page-goto-option-timeout`),
+/// not GitHub's slug of the heading line. An anchor no member heading gives is still reported.
+#[test]
+fn api_reference_member_headings_are_anchors() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/src/api/class-page.md",
+        "# class: Page\n\n## async method: Page.goto\n\nGoes.\n\n### option: Page.goto.timeout = %%-navigation-timeout-%%\n\n\
+         ## event: Page.console\n\nLogs.\n\n## property: APIRequestContext.baseURL\n\nBase.\n",
+    );
+    write(
+        d,
+        "docs/src/guide.md",
+        "# Guide\n\nSee [goto](./api/class-page.md#page-goto), [timeout](./api/class-page.md#page-goto-option-timeout), \
+         [console](./api/class-page.md#page-event-console), [base](./api/class-page.md#api-request-context-base-url) \
+         and [close](./api/class-page.md#page-close).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/src/guide.md"),
+        [pair("missing-anchor", "./api/class-page.md#page-close")]
+    );
+}
+
+/// composio: a Fern page's route joins its tab's slug, each section's (none for a section
+/// with `skip-slug: true`, the title in kebab case for one without a slug) and its own
+/// (`/tool-router/users-and-sessions`, `/docs/tools-and-triggers/fetching-tools`). A route
+/// that skips a section with a slug, or names no page, is still reported.
+#[test]
+fn fern_routes_join_tab_section_and_page_slugs() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "fern/fern.config.json", "{\"organization\": \"x\"}\n");
+    write(
+        d,
+        "fern/docs.yml",
+        "tabs:\n  docs:\n    display-name: Docs\n    slug: docs\n  tool-router:\n    display-name: Tool Router\n    slug: tool-router\n\
+         navigation:\n- tab: docs\n  layout:\n  - section: Get Started\n    skip-slug: true\n    contents:\n\
+         \x20   - page: Quickstart\n      path: pages/quickstart.mdx\n      slug: mcp-quickstart\n\
+         \x20 - section: Tools and Triggers\n    contents:\n    - page: Fetching Tools\n      path: pages/fetch.mdx\n\
+         - tab: tool-router\n  layout:\n  - section: Basics\n    skip-slug: true\n    contents:\n\
+         \x20   - page: Users and Sessions\n      path: pages/users.mdx\n",
+    );
+    for p in ["quickstart", "fetch", "users"] {
+        write(d, &format!("fern/pages/{p}.mdx"), "# Page\n");
+    }
+    write(
+        d,
+        "fern/pages/welcome.mdx",
+        "# Welcome\n\n[quick](/docs/mcp-quickstart), [fetch](/docs/tools-and-triggers/fetching-tools), \
+         [users](/tool-router/users-and-sessions), [skipped](/docs/fetching-tools) and [gone](/tool-router/gone).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "fern/pages/welcome.mdx"),
+        [
+            pair("missing-path", "/docs/fetching-tools"),
+            pair("missing-path", "/tool-router/gone")
+        ]
+    );
+}
+
+/// nestjs/docs: a documentation site built as an Angular application serves its Markdown pages
+/// at the routes its router configuration lists (`fundamentals.routes.ts` has `path:
+/// 'injection-scopes'` under `app.routes.ts`' `path: 'fundamentals'`), rooted or relative
+/// (`<base href="/">`). A route no configuration lists, and a missing Markdown file, are still
+/// reported.
+#[test]
+fn angular_application_routes_serve_pages() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "angular.json", "{\"projects\": {}}\n");
+    write(
+        d,
+        "src/app/app.routes.ts",
+        "export const routes: Routes = [\n  {\n    path: 'fundamentals',\n    loadChildren: () => import('./f.routes'),\n  },\n  { path: 'cli', loadChildren: () => x },\n];\n",
+    );
+    write(
+        d,
+        "src/app/homepage/f.routes.ts",
+        "export const F: Routes = [{ path: 'injection-scopes', component: P }];\n",
+    );
+    write(
+        d,
+        "src/app/homepage/cli-routing.module.ts",
+        "const routes: Routes = [{ path: 'monorepo', component: M }];\n",
+    );
+    write(
+        d,
+        "content/guards.md",
+        "# Guards\n\nSee [scopes](/fundamentals/injection-scopes), [monorepo](cli/monorepo), \
+         [gone](/fundamentals/gone) and [notes](./notes.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "content/guards.md"),
+        [
+            pair("missing-path", "./notes.md"),
+            pair("missing-path", "/fundamentals/gone")
+        ]
+    );
+}

@@ -299,6 +299,96 @@ pub fn autoref_text(txt: &str) -> Option<String> {
     any.then_some(out)
 }
 
+/// The kinds of API reference heading Playwright's documentation generator renders with an
+/// anchor of its own (`## async method: Page.goto` is `#page-goto`, `### option:
+/// Page.goto.timeout` is `#page-goto-option-timeout`): `(prefix, infix)`, where the infix goes
+/// between the class and the member. Its pages link these anchors, which GitHub's slug of the
+/// heading line never equals.
+pub const API_MEMBER_HEADINGS: &[(&str, &str)] = &[
+    ("async method:", ""),
+    ("method:", ""),
+    ("property:", ""),
+    ("event:", "event-"),
+    ("option:", ""),
+    ("param:", ""),
+];
+
+/// The anchor Playwright's generator gives an API reference heading ([`API_MEMBER_HEADINGS`]):
+/// lodash's `kebabCase` of the class, then of the member, then `-option-` and the option's for
+/// an option or parameter. `None` for any other heading.
+///
+/// ```
+/// use hygiene::scan::markdown::api_member_anchor;
+/// assert_eq!(api_member_anchor("async method: LocatorAssertions.toHaveText").as_deref(), Some("locator-assertions-to-have-text"));
+/// assert_eq!(api_member_anchor("event: Page.console").as_deref(), Some("page-event-console"));
+/// assert_eq!(api_member_anchor("option: APIRequestContext.fetch.multipart = %%-fetch-option-multipart-%%").as_deref(), Some("api-request-context-fetch-option-multipart"));
+/// assert_eq!(api_member_anchor("method: Tracing.start").as_deref(), Some("tracing-start"));
+/// // An overload is numbered after `#`.
+/// assert_eq!(api_member_anchor("async method: PageAssertions.toHaveScreenshot#1").as_deref(), Some("page-assertions-to-have-screenshot-1"));
+/// assert_eq!(api_member_anchor("Method: the start of tracing"), None);
+/// assert_eq!(api_member_anchor("method: start"), None);
+/// ```
+pub fn api_member_anchor(txt: &str) -> Option<String> {
+    let (rest, infix) = API_MEMBER_HEADINGS
+        .iter()
+        .find_map(|(p, i)| txt.strip_prefix(p).map(|r| (r, *i)))?;
+    let name = rest.split(" = ").next()?.trim();
+    let word = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'#'))
+    };
+    let parts: Vec<&str> = name.split('.').collect();
+    if !(2..=3).contains(&parts.len())
+        || !parts.iter().all(|p| word(p))
+        || !parts[0].starts_with(|c: char| c.is_ascii_uppercase())
+    {
+        return None;
+    }
+    let mut out = format!("{}-{infix}{}", kebab_case(parts[0]), kebab_case(parts[1]));
+    if let Some(option) = parts.get(2) {
+        out.push_str("-option-");
+        out.push_str(&kebab_case(option));
+    }
+    Some(out)
+}
+
+/// lodash's `kebabCase` of an ASCII identifier: words split at a case change (`toHaveText`),
+/// before the last capital of a run followed by a small letter (`APIRequest`), and around
+/// digits, joined by `-` in small letters.
+///
+/// ```
+/// use hygiene::scan::markdown::kebab_case;
+/// assert_eq!(kebab_case("APIRequestContext"), "api-request-context");
+/// assert_eq!(kebab_case("NotToBeAttached"), "not-to-be-attached");
+/// assert_eq!(kebab_case("toHaveScreenshot2"), "to-have-screenshot-2");
+/// assert_eq!(kebab_case("user_data_dir"), "user-data-dir");
+/// ```
+pub fn kebab_case(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 4);
+    for (i, &c) in b.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
+            continue;
+        }
+        if i > 0 && b[i - 1].is_ascii_alphanumeric() {
+            let p = b[i - 1];
+            let next_lower = b.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            let split = (p.is_ascii_lowercase() && c.is_ascii_uppercase())
+                || (p.is_ascii_digit() != c.is_ascii_digit())
+                || (p.is_ascii_uppercase() && c.is_ascii_uppercase() && next_lower);
+            if split {
+                out.push('-');
+            }
+        }
+        out.push(c.to_ascii_lowercase() as char);
+    }
+    out.trim_end_matches('-').to_string()
+}
+
 /// Whether `s` is a URL with a scheme (`https:`, `mailto:`, ...), which is never checked.
 pub fn has_scheme(s: &str) -> bool {
     let Some(colon) = s.find(':') else {
@@ -1296,6 +1386,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                         // site (GitHub shows the brackets); either slug is an anchor.
                         if let Some(shown) = autoref_text(txt.trim()) {
                             p.anchors.push(slug(&shown));
+                        }
+                        if let Some(id) = api_member_anchor(txt.trim()) {
+                            p.anchors.push(id);
                         }
                         p.headings.push(Heading {
                             level,

@@ -9,6 +9,8 @@
 //! without a page extension, `.html` read as the page, a trailing `/` or `index` as the folder's
 //! index page. Only links are read this way; a backticked path still names a file.
 
+pub mod angular;
+pub mod fern;
 pub mod openapi;
 
 use super::markdown::has_scheme;
@@ -213,7 +215,8 @@ pub struct Sites {
     /// Docusaurus docs plugins mounted at their own route (`routeBasePath: 'observability-docs'`
     /// over `path: 'observability'`): `(route, folder)`, the folder root-relative.
     mounts: std::collections::HashMap<String, Vec<(String, String)>>,
-    /// The routes a Fern site's `docs.yml` gives pages by `slug:` (`toolkits/introduction`).
+    /// The routes a Fern site's `docs.yml` gives pages: each `slug:` as written
+    /// (`toolkits/introduction`) and each page's whole route ([`fern::read_routes`]).
     slugs: std::collections::HashMap<String, std::collections::HashSet<String>>,
     /// Route segments a page file or folder matches whatever they hold (`[slug]`, `[...slug]`,
     /// `[[...slug]]`) and route groups that are no segment at all (`(home)`): per parent folder,
@@ -231,6 +234,9 @@ pub struct Sites {
     /// `{"label", "to"}` entries), the routes it lists, relative to that folder
     /// (`framework/react/examples/basic`: an example the site renders from `examples/`).
     nav_routes: std::collections::HashMap<String, std::collections::HashSet<String>>,
+    /// Per folder holding an `angular.json`, the route paths its router configuration files
+    /// list ([`angular::read_paths`]), sorted.
+    angular: std::collections::HashMap<String, Vec<String>>,
 }
 
 /// A map of sets in a fixed order, for [`Sites::fingerprint`].
@@ -302,6 +308,43 @@ pub fn navigation_route(tree: &Tree, doc: &str, written: &str) -> bool {
         at.strip_prefix(folder.as_str())
             .and_then(|r| r.strip_prefix('/'))
             .is_some_and(|r| listed.contains(r))
+    })
+}
+
+/// Whether a link of `doc` names a route of the Angular application its folder belongs to
+/// ([`angular::serves`]): rooted, or relative without an extension (such an application's
+/// `<base href="/">` resolves it from the root), `/fundamentals/injection-scopes` where
+/// `fundamentals` and `injection-scopes` are paths of its routes.
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::angular_route;
+/// let d = std::env::temp_dir().join(format!("hygiene-angular-{}", std::process::id()));
+/// std::fs::create_dir_all(d.join("src/app")).unwrap();
+/// std::fs::write(d.join("angular.json"), "{}").unwrap();
+/// std::fs::write(d.join("src/app/app.routes.ts"), "[{ path: 'fundamentals', loadChildren: () => x }]").unwrap();
+/// std::fs::write(d.join("src/app/f.routes.ts"), "[{ path: 'injection-scopes', component: P }]").unwrap();
+/// let mut t = Tree::default();
+/// t.root = d.clone();
+/// for f in ["angular.json", "src/app/app.routes.ts", "src/app/f.routes.ts", "content/guards.md"] { t.files.insert(f.into()); }
+/// assert!(angular_route(&t, "content/guards.md", "/fundamentals/injection-scopes"));
+/// assert!(angular_route(&t, "content/guards.md", "fundamentals/injection-scopes"));
+/// assert!(!angular_route(&t, "content/guards.md", "/fundamentals/gone"));
+/// assert!(!angular_route(&t, "content/guards.md", "fundamentals/injection-scopes.md"));
+/// std::fs::remove_dir_all(&d).unwrap();
+/// ```
+pub fn angular_route(tree: &Tree, doc: &str, written: &str) -> bool {
+    let apps = &tree.sites().angular;
+    if apps.is_empty() {
+        return false;
+    }
+    let route = written.trim_start_matches("./").trim_matches('/');
+    let name = route.rsplit('/').next().unwrap_or(route);
+    if route.starts_with("../") || name.contains('.') {
+        return false;
+    }
+    apps.iter().any(|(app, paths)| {
+        (app.is_empty() || doc.starts_with(&format!("{app}/"))) && angular::serves(paths, route)
     })
 }
 
@@ -1266,7 +1309,7 @@ impl Sites {
             if rule.generator == "fern" {
                 let cap = super::THRESHOLDS.site_config_cap_bytes;
                 let text = config_text(&tree.root.join(join(dir, "docs.yml")), cap);
-                let found: std::collections::HashSet<String> = text
+                let mut found: std::collections::HashSet<String> = text
                     .lines()
                     .filter_map(|l| l.trim_start().strip_prefix("slug:"))
                     .map(|v| {
@@ -1277,6 +1320,8 @@ impl Sites {
                     })
                     .filter(|v| !v.is_empty())
                     .collect();
+                // A page's whole route: its tab's and sections' slugs before its own.
+                found.extend(fern::read_routes(&text));
                 if !found.is_empty() {
                     slugs.insert(dir.clone(), found);
                 }
@@ -1449,6 +1494,29 @@ impl Sites {
                 }
             }
         }
+        let mut angular = std::collections::HashMap::new();
+        for f in tree
+            .files
+            .iter()
+            .filter(|f| *f == "angular.json" || f.ends_with("/angular.json"))
+        {
+            let app = super::refs::folder(f);
+            let cap = super::THRESHOLDS.site_config_cap_bytes;
+            let mut paths: Vec<String> = tree
+                .files
+                .iter()
+                .filter(|r| {
+                    angular::is_routes_file(r)
+                        && (app.is_empty() || r.starts_with(&format!("{app}/")))
+                })
+                .flat_map(|r| angular::read_paths(&config_text(&tree.root.join(r), cap)))
+                .collect();
+            paths.sort();
+            paths.dedup();
+            if !paths.is_empty() {
+                angular.insert(app.to_string(), paths);
+            }
+        }
         Sites {
             roots,
             redirects,
@@ -1464,6 +1532,7 @@ impl Sites {
             nextra,
             trailing_slash,
             nav_routes,
+            angular,
         }
     }
 
@@ -1521,9 +1590,12 @@ impl Sites {
         let mut trailing: Vec<_> = self.trailing_slash.iter().collect();
         trailing.sort();
         let nav = sorted_sets(&self.nav_routes);
+        let mut angular: Vec<_> = self.angular.iter().collect();
+        angular.sort();
         format!(
             "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
-             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} {nav:?}",
+             {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} {nav:?} \
+             {angular:?}",
             self.links
         )
     }

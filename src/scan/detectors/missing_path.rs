@@ -2048,6 +2048,7 @@ impl Detector for MissingPath {
                 && !evidence
                 && (served_by_slug(ctx, doc, written)
                     || crate::scan::sites::navigation_route(ctx.tree, &doc.path, written)
+                    || crate::scan::sites::angular_route(ctx.tree, &doc.path, written)
                     || typedoc_route(ctx, doc, written)
                     || crate::scan::sites::route_ignored(ctx.tree, &doc.path, written))
             {
