@@ -4566,3 +4566,66 @@ fn angular_application_routes_serve_pages() {
         ]
     );
 }
+
+/// prisma: the Cursor rules moved to `.agents/rules/`, and `.cursor/rules` became an ignored
+/// mirror that installing the project links back (`.cursor/rules/x.mdc` to
+/// `.agents/rules/x.mdc`): a page naming the old path names a file every set-up checkout has.
+/// A file renamed to another name, whose old folder git now ignores, is still reported with
+/// its rename.
+#[test]
+fn ignored_mirrors_of_renamed_files_are_not_missing() {
+    let r = repo();
+    let d = &r.root;
+    let body = "---\ndescription: rule\n---\n\nPrefer the imported helpers; they validate arguments, and tests cover them well.\n";
+    write(d, ".cursor/rules/prefer-helpers.mdc", body);
+    write(
+        d,
+        ".claude/agents/upgrader.md",
+        "# Upgrader\n\nUpgrade the SDK, then run every test and fix what fails.\n",
+    );
+    write(d, "README.md", "# Project\n");
+    commit(d, "rules");
+    std::fs::create_dir_all(d.join(".agents/rules")).unwrap();
+    std::fs::create_dir_all(d.join(".agents/skills/upgrader")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            ".cursor/rules/prefer-helpers.mdc",
+            ".agents/rules/prefer-helpers.mdc",
+        ],
+    );
+    git(
+        d,
+        &[
+            "mv",
+            ".claude/agents/upgrader.md",
+            ".agents/skills/upgrader/SKILL.md",
+        ],
+    );
+    write(d, ".gitignore", ".cursor/rules\n.claude/\n");
+    commit(d, "move rules");
+    write(
+        d,
+        "docs/testing.md",
+        "# Testing\n\nSee `.cursor/rules/prefer-helpers.mdc` and `.claude/agents/upgrader.md`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let got: Vec<(String, String)> = signals(&s, "docs/testing.md")
+        .into_iter()
+        .map(|s| {
+            (
+                s["ref"].as_str().unwrap_or("").to_string(),
+                s["renamed_to"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [(
+            ".claude/agents/upgrader.md".to_string(),
+            ".agents/skills/upgrader/SKILL.md".to_string()
+        )]
+    );
+}

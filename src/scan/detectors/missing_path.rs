@@ -1802,7 +1802,21 @@ impl Detector for MissingPath {
             let ignored = |(c, folder_relative): &(String, bool)| {
                 !(doc_ignored && *folder_relative) && ctx.tree.ignored(c)
             };
-            if renamed.is_none() && candidates.iter().any(ignored) {
+            // Renamed, it counts only where the new file has the ignored path's name: the
+            // ignored location is then a copy or link of it that setting up the project makes
+            // (prisma's `.cursor/rules/x.mdc`, linked to `.agents/rules/x.mdc` on install).
+            let mirrored = |c: &(String, bool)| {
+                let name = |p: &str| {
+                    p.trim_end_matches('/')
+                        .rsplit('/')
+                        .next()
+                        .map(str::to_string)
+                };
+                renamed
+                    .as_ref()
+                    .is_none_or(|(to, _, _)| name(to) == name(&c.0))
+            };
+            if candidates.iter().any(|c| ignored(c) && mirrored(c)) {
                 continue;
             }
             // A test's input document (an essay, a saved web page, sample notes under
