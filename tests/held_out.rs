@@ -4629,3 +4629,39 @@ fn ignored_mirrors_of_renamed_files_are_not_missing() {
         )]
     );
 }
+
+/// deer-flow: the site's link component prefixes the reader's locale, so a page of the
+/// `app/[lang]/docs/[[...mdxPath]]` mount links `/docs/harness/setup` for `/en/docs/harness/setup`
+/// (`content/en/harness/setup.mdx`). A locale-less route to no page of the page's own locale is
+/// still reported.
+#[test]
+fn locale_less_routes_of_a_localized_next_mount() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "web/next.config.js",
+        "import nextra from \"nextra\";\nconst withNextra = nextra({});\nexport default withNextra({});\n",
+    );
+    write(
+        d,
+        "web/src/app/[lang]/docs/[[...mdxPath]]/page.tsx",
+        "export default function Page() { return null; }\n",
+    );
+    write(d, "web/src/content/en/harness/setup.mdx", "# Setup\n");
+    write(d, "web/src/content/zh/harness/memory.mdx", "# Memory\n");
+    write(
+        d,
+        "web/src/content/en/intro.mdx",
+        "# Intro\n\n[Setup](/docs/harness/setup), [memory](/docs/harness/memory) and [gone](/docs/harness/gone).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "web/src/content/en/intro.mdx"),
+        [
+            pair("missing-path", "/docs/harness/gone"),
+            pair("missing-path", "/docs/harness/memory")
+        ]
+    );
+}

@@ -459,6 +459,22 @@ impl Sites {
             .collect()
     }
 
+    /// The page's own value of the leading dynamic segment of the Next mount that serves it
+    /// (`en` for `content/en/setup.mdx` under `app/[lang]/docs/[[...mdxPath]]`): a link
+    /// component that prefixes the reader's locale serves `/docs/x` from there as `/en/docs/x`.
+    fn nextra_leading<'a>(&self, root: &str, doc: &'a str) -> Option<&'a str> {
+        self.nextra
+            .get(root)?
+            .iter()
+            .find_map(|(pattern, content)| {
+                if !pattern.first()?.starts_with('[') {
+                    return None;
+                }
+                let inner = doc.strip_prefix(content.as_str())?.strip_prefix('/')?;
+                inner.split_once('/').map(|(first, _)| first)
+            })
+    }
+
     /// The route a page of a Next site's content folder is served at (`en/docs/setup` for
     /// `content/en/setup.mdx`; an `index` page at its folder's route), if `doc` is one.
     fn nextra_route(&self, root: &str, doc: &str) -> Option<Vec<String>> {
@@ -1753,6 +1769,9 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             }
             // A Nextra content folder is served at its catch-all page's route.
             routes.extend(sites.nextra_file(root, rest));
+            if let Some(lead) = sites.nextra_leading(root, doc) {
+                routes.extend(sites.nextra_file(root, &format!("{lead}/{rest}")));
+            }
             // A Fern page's route is its `slug:` in `docs.yml`.
             if sites.slugs.get(root).is_some_and(|s| s.contains(rest)) {
                 return Some(join(root, "docs.yml"));

@@ -95,12 +95,18 @@ fn tabs(text: &str) -> HashMap<String, Option<String>> {
 ///
 /// ```
 /// use hygiene::scan::sites::fern::read_routes;
-/// let yml = "tabs:\n  docs:\n    display-name: Docs\n    slug: docs\n  home:\n    display-name: Home\n    skip-slug: true\n\
-/// navigation:\n- tab: docs\n  layout:\n  - section: Get Started\n    skip-slug: true\n    contents:\n\
-///     - page: Quickstart\n      path: pages/quickstart.mdx\n      slug: mcp-quickstart\n\
-///   - section: Tools and Triggers\n    contents:\n    - page: Fetching Tools\n      path: pages/fetch.mdx\n\
-/// - tab: home\n  layout:\n  - page: Welcome\n    path: pages/welcome.mdx\n";
-/// let r = read_routes(yml);
+/// let yml = [
+///     "tabs:", "  docs:", "    display-name: Docs", "    slug: docs",
+///     "  home:", "    display-name: Home", "    skip-slug: true",
+///     "navigation:", "- tab: docs", "  layout:",
+///     "  - section: Get Started", "    skip-slug: true", "    contents:",
+///     "    - page: Quickstart", "      path: pages/quickstart.mdx", "      slug: mcp-quickstart",
+///     "  - section: Tools and Triggers", "    contents:",
+///     "    - page: Fetching Tools", "      path: pages/fetch.mdx",
+///     "- tab: home", "  layout:", "  - page: Welcome", "    path: pages/welcome.mdx",
+/// ]
+/// .join("\n");
+/// let r = read_routes(&yml);
 /// assert!(r.contains("docs/mcp-quickstart") && r.contains("docs/tools-and-triggers/fetching-tools"));
 /// assert!(r.contains("welcome") && !r.contains("docs/get-started/mcp-quickstart"));
 /// ```
