@@ -143,6 +143,9 @@ pub struct ScannerPolicy {
     /// Words before a marker, and after it, that make it a noun of the sentence ("or TODO",
     /// "TODO lists"): no provisional-marker.
     pub marker_subject_words: (&'static [&'static str], &'static [&'static str]),
+    /// Words that, in the clause before a marker, make the sentence a rule about the word
+    /// ("do not leave a TBD"): no provisional-marker.
+    pub marker_negations: &'static [&'static str],
     /// Words one of which a document must use for a resolution heading to mark a resolved
     /// write-up.
     pub incident_words: &'static [&'static str],
@@ -572,6 +575,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             change_pages: crate::scan::CHANGE_PAGES,
             change_page_quiet_signals: crate::scan::CHANGE_PAGE_QUIET,
             marker_subject_words: crate::scan::detectors::provisional::SUBJECT_WORDS,
+            marker_negations: crate::scan::detectors::provisional::NEGATIONS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,

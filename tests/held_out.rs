@@ -4665,3 +4665,42 @@ fn locale_less_routes_of_a_localized_next_mount() {
         ]
     );
 }
+
+/// Uniform sample of the sixteenth session: a review checklist that asks whether "TODO / FIXME /
+/// HACK / XXX comments" were left in (Archon), and a plan's rule that open cells "do not survive
+/// B0 as TBD" (dyad), name the words. A plan's own open `TBD:` still marks it.
+#[test]
+fn marker_words_listed_as_alternatives_or_denied_are_named() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        ".archon/commands/review.md",
+        "# Review\n\n- New branches without tests?\n- TODO / FIXME / HACK / XXX comments left in?\n",
+    );
+    write(
+        d,
+        "docs/cleanup.md",
+        "# Cleanup\n\nOpen cells need a decision (they do not survive B0 as TBD).\n\nNever merge a TODO.\n",
+    );
+    write(
+        d,
+        "docs/cache.md",
+        "# Cache\n\nThe eviction rule is not settled.\n\nTBD: pick between LRU and LFU.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        ".archon/commands/review.md",
+        "docs/cleanup.md",
+        "docs/cache.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![]),
+            (docs[1], vec![]),
+            (docs[2], vec![pair("provisional-marker", "")]),
+        ]
+    );
+}

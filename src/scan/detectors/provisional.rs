@@ -98,6 +98,11 @@ pub fn count_markers(line: &str) -> u32 {
 /// assert_eq!(count_markers("- Label it as WIP until reviewed"), 0);
 /// assert_eq!(count_markers("The purpose is left as TBD: ask the owner."), 1);
 /// assert_eq!(count_markers("If unknown, mark the purpose as TBD: ask later."), 0);
+/// assert_eq!(count_markers("- TODO / FIXME / HACK / XXX comments left in?"), 0);
+/// assert_eq!(count_markers("  decision** (they do not survive B0 as TBD);"), 0);
+/// assert_eq!(count_markers("Never merge a TODO into main."), 0);
+/// assert_eq!(count_markers("Not decided yet. TODO: pick a cache."), 1);
+/// assert_eq!(count_markers("It does not retry \u{2014} TODO"), 1);
 /// ```
 pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
     &[
@@ -159,10 +164,32 @@ fn names_the_word(before: &str, after: &str) -> bool {
             .skip(1)
             .take(3)
             .any(|w| LABEL_VERBS.contains(&w.to_ascii_lowercase().as_str()));
+    // "TODO / FIXME / HACK comments left in?": one of alternative words, named.
+    let alternative = before.trim_end().ends_with('/') || after.trim_start().starts_with('/');
     SUBJECT_WORDS.0.contains(&prev.as_str())
         || SUBJECT_WORDS.1.contains(&next.as_str())
         || transition
         || labelled
+        || alternative
+        || negated(before)
+}
+
+/// Words that, in the clause before a marker, deny it ("they do not survive B0 as TBD",
+/// "never merge a TODO", "ship without TBDs"): the sentence is a rule about the word.
+pub const NEGATIONS: &[&str] = &[
+    "not", "never", "without", "don't", "doesn't", "cannot", "can't", "won't", "avoid", "avoids",
+];
+
+/// Whether the clause `before` a marker (since the last sentence or label break) denies it.
+fn negated(before: &str) -> bool {
+    let clause = before
+        .rsplit(['.', ';', ':', '!', '?', '(', ',', '\u{2014}'])
+        .next()
+        .unwrap_or("");
+    clause
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
+        .map(|w| w.replace('\u{2019}', "'").to_ascii_lowercase())
+        .any(|w| NEGATIONS.contains(&w.as_str()))
 }
 
 /// Verbs before "as" that make the marker after it a label to give ("mark as TBD").
