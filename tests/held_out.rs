@@ -4704,3 +4704,48 @@ fn marker_words_listed_as_alternatives_or_denied_are_named() {
         ]
     );
 }
+
+/// Uniform sample of the sixteenth session: a checked task that removes a folder ("- [x] 2.2
+/// Remove (or fold) `x/`", OpenSpec), a plan's "## Deletion Map" (OpenSpec) and a path offered
+/// with "(or wherever migrations are defined)" (claude-mem) do not claim the path exists. A
+/// task that documents a gone file, and a map of files to keep, still report it.
+#[test]
+fn removals_in_tasks_and_deletion_maps_and_hedged_paths_are_not_claims() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/tasks.md",
+        "# Tasks\n\n- [x] 2.2 Remove (or fold) `changes/old-proposal/` so one proposal remains.\n- [x] 2.3 Document `src/gone.ts` in the guide.\n",
+    );
+    write(
+        d,
+        "docs/retire.md",
+        "# Retire\n\n## Deletion Map\n\n**Wave 1 — commands**\n\n- `src/commands/workspace.ts`, `src/commands/workspace/`\n\n## Keep\n\n- `src/keep/gone.ts`\n",
+    );
+    write(
+        d,
+        "docs/triage.md",
+        "# Triage\n\n- Add a column via a migration in `src/db/Runner.ts` (or wherever migrations are defined).\n- Fix `src/db/Store.ts`.\n",
+    );
+    for f in [
+        "src/main.ts",
+        "src/commands/init.ts",
+        "src/keep/a.ts",
+        "src/db/Migrations.ts",
+        "changes/new-proposal/proposal.md",
+    ] {
+        write(d, f, "export {};\n");
+    }
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = ["docs/tasks.md", "docs/retire.md", "docs/triage.md"];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("missing-path", "src/gone.ts")]),
+            (docs[1], vec![pair("missing-path", "src/keep/gone.ts")]),
+            (docs[2], vec![pair("missing-path", "src/db/Store.ts")]),
+        ]
+    );
+}

@@ -366,6 +366,18 @@ pub const LINE_CUES: &[LineCue] = &[
         words: &["(new)", "(new file)", "(new folder)", "(new package)"],
     },
     LineCue {
+        cue: "an example",
+        at: CueAt::After,
+        words: &[
+            "(or wherever",
+            "or wherever",
+            "(or similar",
+            "or similar",
+            "(or equivalent",
+            "or equivalent",
+        ],
+    },
+    LineCue {
         cue: "the removal is recorded",
         at: CueAt::Line,
         words: &[
@@ -511,6 +523,9 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("Remove the import from `src/index.ts`", "src/index.ts"), None);
 /// assert_eq!(line_cue("- Rename `a.md` to `docs/b.md`", "docs/b.md"), Some("an intention"));
 /// assert_eq!(line_cue("  **deletes** `plan-a.md`, `plan-b.md`; includes this", "plan-b.md"), Some("an intention"));
+/// assert_eq!(line_cue("- [x] 2.2 Remove (or fold) `changes/old/` so one remains.", "changes/old/"), Some("an intention"));
+/// assert_eq!(line_cue("- [x] 2.2 Document `changes/old/`.", "changes/old/"), None);
+/// assert_eq!(line_cue("via a migration in `src/db/Runner.ts` (or wherever migrations are defined)", "src/db/Runner.ts"), Some("an example"));
 /// assert_eq!(line_cue("- Remove the empty `tests/wayland/` directory if it is still empty.", "tests/wayland/"), Some("an intention"));
 /// assert_eq!(line_cue("3. Move the generated folders to `../libraries/`", "../libraries/"), Some("an intention"));
 /// // Another clause's words are about another path.
@@ -570,6 +585,10 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
         .rsplit_once(':')
         .map_or(before, |(_, s)| s)
         .trim_start_matches(|c: char| !c.is_alphabetic());
+    // A task's checkbox and number ("- [x] 2.2 Remove ..."): the verb starts the step.
+    let step = step
+        .strip_prefix("x]")
+        .map_or(step, |s| s.trim_start_matches(|c: char| !c.is_alphabetic()));
     LINE_CUES
         .iter()
         .find(|c| match c.at {
@@ -591,6 +610,13 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
                         words.push_str(part);
                         words.push(' ');
                     }
+                }
+                // An alternative verb in parentheses ("Remove (or fold) `x/`") is no object.
+                while let (Some(a), Some(b)) = (words.find("(or "), words.find(')')) {
+                    if b < a {
+                        break;
+                    }
+                    words.replace_range(a..=b, " ");
                 }
                 let words: Vec<&str> = words
                     .split(|c: char| !c.is_alphabetic())
@@ -677,7 +703,7 @@ pub const SECTION_CUES: &[LeadInCue] = &[
     LeadInCue {
         cue: "the removal is recorded",
         words: &[
-            "gone", "removed", "deleted", "deletes", "replaces", "retired", "obsolete",
+            "gone", "removed", "deleted", "deletes", "deletion", "replaces", "retired", "obsolete",
         ],
     },
     LeadInCue {
@@ -720,6 +746,8 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(nested, 2, "src/new.rs"), Some("an intention"));
 /// let good = "**Good examples**:\n- Subagents: `code-reviewer.md`, `python-pro.md`\n";
 /// assert_eq!(context_cue(good, 2, "python-pro.md"), Some("an example"));
+/// let map = "## Deletion Map\n\n**Wave 1 — commands**\n\n- `src/commands/ws.ts`, `src/commands/ws/`\n";
+/// assert_eq!(context_cue(map, 5, "src/commands/ws.ts"), Some("the removal is recorded"));
 /// let gone = "### What's Gone\n\n- `openspec/AGENTS.md` — obsolete\n";
 /// assert_eq!(context_cue(gone, 3, "openspec/AGENTS.md"), Some("the removal is recorded"));
 /// let replaced = "## What this replaces\n\nFrom v0.3:\n- 314-line `PLUGIN.md` → replaced by `README.md`\n";
@@ -795,7 +823,7 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         .map(|k| lines[k].trim())
         .find(|l| l.starts_with('#') && l.trim_start_matches('#').starts_with(' '))?
         .to_lowercase();
-    (first_path_of(body) == Some(written))
+    (first_path_of(body) == Some(written) || listed_after_first(body, written))
         .then(|| {
             SECTION_CUES
                 .iter()
@@ -803,6 +831,28 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         })
         .flatten()
         .map(|c| c.cue)
+}
+
+/// Whether `written` is one of the code spans that follow a list item's first one with only
+/// separators between (`` - `a.ts`, `a/` and `b.ts` ``): a list of paths, each the item's.
+/// Not `README.md` in "- `PLUGIN.md` → replaced by `README.md`".
+fn listed_after_first(body: &str, written: &str) -> bool {
+    let Some(start) = body.find('`') else {
+        return false;
+    };
+    for (i, part) in body[start + 1..].split('`').enumerate() {
+        if i % 2 == 0 {
+            if part == written {
+                return true;
+            }
+        } else if !part
+            .split([',', ' '])
+            .all(|w| w.is_empty() || w == "and" || w == "or")
+        {
+            return false;
+        }
+    }
+    false
 }
 
 /// The first path a list item's text names: its first code span, or its first link's
