@@ -368,14 +368,7 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an example",
         at: CueAt::After,
-        words: &[
-            "(or wherever",
-            "or wherever",
-            "(or similar",
-            "or similar",
-            "(or equivalent",
-            "or equivalent",
-        ],
+        words: &["(or wherever", "or wherever"],
     },
     LineCue {
         cue: "the removal is recorded",

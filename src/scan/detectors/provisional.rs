@@ -99,6 +99,8 @@ pub fn count_markers(line: &str) -> u32 {
 /// assert_eq!(count_markers("The purpose is left as TBD: ask the owner."), 1);
 /// assert_eq!(count_markers("If unknown, mark the purpose as TBD: ask later."), 0);
 /// assert_eq!(count_markers("- TODO / FIXME / HACK / XXX comments left in?"), 0);
+/// assert_eq!(count_markers("**Status:** TODO / document for follow-up."), 1);
+/// assert_eq!(count_markers("<!-- // FIXME: Choose only two demos -->"), 1);
 /// assert_eq!(count_markers("  decision** (they do not survive B0 as TBD);"), 0);
 /// assert_eq!(count_markers("Never merge a TODO into main."), 0);
 /// assert_eq!(count_markers("Not decided yet. TODO: pick a cache."), 1);
@@ -165,7 +167,20 @@ fn names_the_word(before: &str, after: &str) -> bool {
             .take(3)
             .any(|w| LABEL_VERBS.contains(&w.to_ascii_lowercase().as_str()));
     // "TODO / FIXME / HACK comments left in?": one of alternative words, named.
-    let alternative = before.trim_end().ends_with('/') || after.trim_start().starts_with('/');
+    // Not "// FIXME" (a comment) nor "TODO / document for follow-up" (a marker and its note).
+    let caps = |w: &str| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase());
+    let alternative = before
+        .trim_end()
+        .strip_suffix('/')
+        .is_some_and(|b| caps(b.trim_end().rsplit(' ').next().unwrap_or("")))
+        || after.trim_start().strip_prefix('/').is_some_and(|a| {
+            caps(
+                a.trim_start()
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .next()
+                    .unwrap_or(""),
+            )
+        });
     SUBJECT_WORDS.0.contains(&prev.as_str())
         || SUBJECT_WORDS.1.contains(&next.as_str())
         || transition
