@@ -4749,3 +4749,40 @@ fn removals_in_tasks_and_deletion_maps_and_hedged_paths_are_not_claims() {
         ]
     );
 }
+
+/// Uniform sample of the seventeenth session: an undocs route rule `"/adapters/**": "/guide"`
+/// redirects `/adapters` itself (h3), and a heading that records a folder's removal ("## 1.
+/// `schemas/planning/` — DELETED", OpenSpec) names what is gone on purpose. A route no rule
+/// covers (`/adapter`), and a heading that only names a gone folder, are still reported.
+#[test]
+fn route_rule_globs_and_headings_that_record_a_deletion() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/.config/docs.yaml",
+        "name: H3\nredirects:\n  \"/adapters/**\": \"/guide\"\n",
+    );
+    write(d, "docs/1.guide/0.index.md", "# Guide\n");
+    write(
+        d,
+        "docs/4.examples/validate.md",
+        "# Validate\n\nRuns on [any runtime](/adapters) or [node](/adapters/node), not [one](/adapter).\n",
+    );
+    write(d, "schemas/spec/schema.yaml", "name: spec\n");
+    write(
+        d,
+        "notes/remainder.md",
+        "# Remainder\n\n## 1. `schemas/planning/` \u{2014} DELETED\n\nNo code names it.\n\n## 2. `schemas/review/`\n\nStill shipped.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = ["docs/4.examples/validate.md", "notes/remainder.md"];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("missing-path", "/adapter")]),
+            (docs[1], vec![pair("missing-path", "schemas/review/")]),
+        ]
+    );
+}

@@ -1227,12 +1227,21 @@ fn in_sidebar_item(text: &str, at: usize) -> bool {
 /// assert_eq!(redirect("/spec/latest/:slug*", "/spec/2026/:slug*", "/spec/latest/basic/auth").as_deref(), Some("/spec/2026/basic/auth"));
 /// assert_eq!(redirect("/docs/latest", "/docs/2026/intro", "/docs/latest").as_deref(), Some("/docs/2026/intro"));
 /// assert_eq!(redirect("/a/:x", "/b/:x", "/a/b/c"), None);
+/// assert_eq!(redirect("/adapters/**", "/guide", "/adapters").as_deref(), Some("/guide"));
+/// assert_eq!(redirect("/adapters/**", "/guide", "/adapters/node").as_deref(), Some("/guide"));
+/// assert_eq!(redirect("/old/**", "/new/**", "/old/a/b").as_deref(), Some("/new/a/b"));
+/// assert_eq!(redirect("/adapters/**", "/guide", "/adapter"), None);
 /// ```
 pub fn redirect(source: &str, destination: &str, route: &str) -> Option<String> {
     let src: Vec<&str> = source.trim_matches('/').split('/').collect();
     let got: Vec<&str> = route.trim_matches('/').split('/').collect();
     let mut vars: Vec<(String, String)> = Vec::new();
     for (i, seg) in src.iter().enumerate() {
+        // A route rule's `/**` matches the rest, none included (`/adapters/**` takes `/adapters`).
+        if *seg == "**" && i + 1 == src.len() {
+            let rest = got.get(i..).map(|r| r.join("/")).unwrap_or_default();
+            return Some(destination.replace("**", &rest));
+        }
         if let Some(name) = seg.strip_prefix(':') {
             if let Some(name) = name.strip_suffix('*') {
                 vars.push((format!(":{name}*"), got.get(i..)?.join("/")));

@@ -395,6 +395,18 @@ pub const LINE_CUES: &[LineCue] = &[
     },
     LineCue {
         cue: "the removal is recorded",
+        at: CueAt::After,
+        words: &[
+            "\u{2014} deleted",
+            "\u{2014} removed",
+            "- deleted",
+            "- removed",
+            "(deleted)",
+            "(removed)",
+        ],
+    },
+    LineCue {
+        cue: "the removal is recorded",
         at: CueAt::Before,
         words: &[
             "this removes ",
@@ -518,6 +530,7 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("  **deletes** `plan-a.md`, `plan-b.md`; includes this", "plan-b.md"), Some("an intention"));
 /// assert_eq!(line_cue("- [x] 2.2 Remove (or fold) `changes/old/` so one remains.", "changes/old/"), Some("an intention"));
 /// assert_eq!(line_cue("- [x] 2.2 Document `changes/old/`.", "changes/old/"), None);
+/// assert_eq!(line_cue("## 1. `schemas/planning/` \u{2014} DELETED", "schemas/planning/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("via a migration in `src/db/Runner.ts` (or wherever migrations are defined)", "src/db/Runner.ts"), Some("an example"));
 /// assert_eq!(line_cue("- Remove the empty `tests/wayland/` directory if it is still empty.", "tests/wayland/"), Some("an intention"));
 /// assert_eq!(line_cue("3. Move the generated folders to `../libraries/`", "../libraries/"), Some("an intention"));
