@@ -344,7 +344,10 @@ pub fn angular_route(tree: &Tree, doc: &str, written: &str) -> bool {
         return false;
     }
     apps.iter().any(|(app, paths)| {
-        (app.is_empty() || doc.starts_with(&format!("{app}/"))) && angular::serves(paths, route)
+        let inside = doc
+            .strip_prefix(app.as_str())
+            .is_some_and(|rest| app.is_empty() || rest.starts_with('/'));
+        inside && angular::serves(paths, route)
     })
 }
 
@@ -1526,14 +1529,12 @@ impl Sites {
             .filter(|f| *f == "angular.json" || f.ends_with("/angular.json"))
         {
             let app = super::refs::folder(f);
+            let under = format!("{app}/");
             let cap = super::THRESHOLDS.site_config_cap_bytes;
             let mut paths: Vec<String> = tree
                 .files
                 .iter()
-                .filter(|r| {
-                    angular::is_routes_file(r)
-                        && (app.is_empty() || r.starts_with(&format!("{app}/")))
-                })
+                .filter(|r| angular::is_routes_file(r) && (app.is_empty() || r.starts_with(&under)))
                 .flat_map(|r| angular::read_paths(&config_text(&tree.root.join(r), cap)))
                 .collect();
             paths.sort();

@@ -1862,15 +1862,9 @@ impl Detector for MissingPath {
             // ignored location is then a copy or link of it that setting up the project makes
             // (prisma's `.cursor/rules/x.mdc`, linked to `.agents/rules/x.mdc` on install).
             let mirrored = |c: &(String, bool)| {
-                let name = |p: &str| {
-                    p.trim_end_matches('/')
-                        .rsplit('/')
-                        .next()
-                        .map(str::to_string)
-                };
                 renamed
                     .as_ref()
-                    .is_none_or(|(to, _, _)| name(to) == name(&c.0))
+                    .is_none_or(|(to, _, _)| file_name(to) == file_name(&c.0))
             };
             if candidates.iter().any(|c| ignored(c) && mirrored(c)) {
                 continue;

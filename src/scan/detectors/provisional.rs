@@ -201,10 +201,10 @@ fn negated(before: &str) -> bool {
         .rsplit(['.', ';', ':', '!', '?', '(', ',', '\u{2014}'])
         .next()
         .unwrap_or("");
+    let clause = clause.replace('\u{2019}', "'").to_ascii_lowercase();
     clause
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
-        .map(|w| w.replace('\u{2019}', "'").to_ascii_lowercase())
-        .any(|w| NEGATIONS.contains(&w.as_str()))
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .any(|w| NEGATIONS.contains(&w))
 }
 
 /// Verbs before "as" that make the marker after it a label to give ("mark as TBD").

@@ -180,14 +180,7 @@ pub fn read_routes(text: &str) -> HashSet<String> {
             (None, false)
         };
         let route = match (base, seg) {
-            (Some(b), Some(s)) => Some(
-                [b.as_str(), s.as_str()]
-                    .iter()
-                    .filter(|x| !x.is_empty())
-                    .copied()
-                    .collect::<Vec<_>>()
-                    .join("/"),
-            ),
+            (Some(b), Some(s)) => Some(super::join(&b, &s)),
             _ => None,
         };
         if page {
