@@ -117,6 +117,11 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/{CHANGELOG,Changelog,changelog}",
             "**/{CHANGELOG,Changelog,changelog}.*",
             "**/{CHANGELOG,Changelog,changelog}-*",
+            // An earlier major version's changelog (`CHANGELOG_v1.md`) or a translated one
+            // (`CHANGELOG_zh.md`, `CHANGELOG_pt-BR.md`); not `CHANGELOG_GUIDE.md`, a guide.
+            "**/{CHANGELOG,Changelog,changelog}_v[0-9]*",
+            "**/{CHANGELOG,Changelog,changelog}_[a-z][a-z].*",
+            "**/{CHANGELOG,Changelog,changelog}_[a-z][a-z]-[A-Za-z][A-Za-z].*",
             "**/CHANGES.*",
             "**/HISTORY.*",
             "**/NEWS.md",

@@ -262,6 +262,24 @@ fn changelog_with_moved_paths_is_history() {
         &format!("# Changelog\n\n## 1.0.0\n\n- Extract the helpers to `lib/old.rs`.\n\n{log}"),
     );
     write(d, "RELEASE-NOTES.md", "# Release notes\n\n## v1\n\nThe helpers live in `lib/old.rs`.\n\n### Deprecated\n\n- the `--old` flag.\n");
+    // The changelog of an earlier major version (biome's `CHANGELOG_v1.md`) and a translated
+    // one (`CHANGELOG_zh.md`) record the past as much as `CHANGELOG.md` does; a guide to
+    // writing the changelog describes the present.
+    write(
+        d,
+        "CHANGELOG_v1.md",
+        "# Changelog\n\n## 1.0.0\n\n- Extract the helpers to `lib/old.rs`.\n",
+    );
+    write(
+        d,
+        "CHANGELOG_zh.md",
+        "# 更新日志\n\n## 1.0.0\n\n- 提取到 `lib/old.rs`。\n",
+    );
+    write(
+        d,
+        "docs/CHANGELOG_GUIDE.md",
+        "# Writing the changelog\n\nThe helpers live in `lib/old.rs`.\n",
+    );
     write(
         d,
         "README.md",
@@ -275,6 +293,13 @@ fn changelog_with_moved_paths_is_history() {
         signals(&s, "CHANGELOG.md")
     );
     assert!(signals(&s, "RELEASE-NOTES.md").is_empty());
+    assert!(
+        signals(&s, "CHANGELOG_v1.md").is_empty(),
+        "{:?}",
+        signals(&s, "CHANGELOG_v1.md")
+    );
+    assert!(signals(&s, "CHANGELOG_zh.md").is_empty());
+    assert_eq!(missing(&s, "docs/CHANGELOG_GUIDE.md"), ["lib/old.rs"]);
     assert_eq!(missing(&s, "README.md"), ["lib/old.rs"]);
     let suggested: Vec<&Value> = s["shortlist"]
         .as_array()
@@ -289,7 +314,7 @@ fn changelog_with_moved_paths_is_history() {
     );
     let (_, changed) = check_apply(d);
     let keys: Vec<&str> = changed.keys().map(String::as_str).collect();
-    assert_eq!(keys, ["README.md"]);
+    assert_eq!(keys, ["README.md", "docs/CHANGELOG_GUIDE.md"]);
     assert_eq!(
         changed["README.md"].as_deref(),
         Some("# Lib\n\nThe helpers live in `lib/new.rs`.\n")
