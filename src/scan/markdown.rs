@@ -20,7 +20,7 @@ impl LineIndex {
     /// Indexes `text`.
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         LineIndex { starts }
     }
 
@@ -47,6 +47,43 @@ impl LineIndex {
     /// How many lines the text has.
     pub fn count(&self) -> u32 {
         self.starts.len() as u32
+    }
+}
+
+/// A fixed string searched for in every page: its searcher is built once, and a search is
+/// SIMD (`str::contains` built a two-way searcher on every call, and the documents' phase
+/// calls it a dozen times a page).
+pub struct Needle {
+    text: &'static str,
+    finder: std::sync::OnceLock<memchr::memmem::Finder<'static>>,
+}
+
+impl Needle {
+    /// The needle `text`.
+    pub const fn new(text: &'static str) -> Needle {
+        Needle {
+            text,
+            finder: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The byte offset of the first occurrence in `hay`.
+    ///
+    /// ```
+    /// use hygiene::scan::markdown::Needle;
+    /// static N: Needle = Needle::new("{/*");
+    /// assert_eq!(N.find("a {/* b */}"), Some(2));
+    /// assert!(N.find("a {/ *").is_none() && !N.is_in(""));
+    /// ```
+    pub fn find(&self, hay: &str) -> Option<usize> {
+        self.finder
+            .get_or_init(|| memchr::memmem::Finder::new(self.text))
+            .find(hay.as_bytes())
+    }
+
+    /// Whether it occurs in `hay`.
+    pub fn is_in(&self, hay: &str) -> bool {
+        self.find(hay).is_some()
     }
 }
 
@@ -683,9 +720,11 @@ pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
 pub fn mdx_comments(text: &str, from: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut at = from;
-    while let Some(i) = text.get(at..).and_then(|t| t.find("{/*")) {
+    static OPEN: Needle = Needle::new("{/*");
+    static CLOSE: Needle = Needle::new("*/}");
+    while let Some(i) = text.get(at..).and_then(|t| OPEN.find(t)) {
         let start = at + i;
-        let Some(j) = text[start + 3..].find("*/}") else {
+        let Some(j) = CLOSE.find(&text[start + 3..]) else {
             break;
         };
         let end = start + 3 + j + 3;
@@ -837,7 +876,8 @@ pub fn glued_id(txt: &str) -> Option<(&str, &str)> {
 /// ```
 pub fn renders_props(text: &str) -> bool {
     let mut at = 0;
-    while let Some(i) = text[at..].find("\n<") {
+    static TAG_LINE: Needle = Needle::new("\n<");
+    while let Some(i) = TAG_LINE.find(&text[at..]) {
         let start = at + i + 1;
         let rest = &text[start..];
         // A tag's props start within its first lines: look no further than that, so a page of
@@ -894,7 +934,9 @@ pub fn embedded(line: &str) -> Option<&str> {
 /// ```
 pub fn generates_api_docs(prose: &str) -> bool {
     // Most pages hold neither marker: one search each, no line list.
-    if !prose.contains("[[autodoc]]") && !prose.contains("::: ") {
+    static AUTODOC: Needle = Needle::new("[[autodoc]]");
+    static DIRECTIVE: Needle = Needle::new("::: ");
+    if !AUTODOC.is_in(prose) && !DIRECTIVE.is_in(prose) {
         return false;
     }
     let lines: Vec<&str> = prose.lines().collect();
@@ -933,7 +975,8 @@ pub fn generates_api_docs(prose: &str) -> bool {
 /// assert!(!expands_macro("Hello {{ name }}, welcome.\n") && !expands_macro("{{ a + b }}\n"));
 /// ```
 pub fn expands_macro(prose: &str) -> bool {
-    prose.contains("{{")
+    static OPEN: Needle = Needle::new("{{");
+    OPEN.is_in(prose)
         && prose.lines().any(|l| {
             l.trim()
                 .strip_prefix("{{")
@@ -1486,7 +1529,8 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     let prose = String::from_utf8(prose).unwrap_or_default();
     // MyST targets (`(global-config)=` above a heading): an anchor here, and a label any page
     // of the site may link to by name (kept among the anchors as written, see [`myst_label`]).
-    if prose.contains(")=") {
+    static MYST: Needle = Needle::new(")=");
+    if MYST.is_in(&prose) {
         for l in prose.lines() {
             if let Some(label) = myst_label(l) {
                 p.anchors.push(label.to_lowercase());
@@ -1514,7 +1558,8 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     // An attribute line of its own (`{#projects-config}` above a code block: markdown-it-attrs,
     // VitePress) gives the block that id; so does mkdocs-autorefs' empty link `[](){#id}`,
     // anywhere in a line.
-    if prose.contains("{#") {
+    static ATTR: Needle = Needle::new("{#");
+    if ATTR.is_in(&prose) {
         let id_of = |r: &str| {
             r.split_once('}')
                 .map(|(id, _)| id.trim())
@@ -1541,14 +1586,17 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         }
     }
     p.own_status = own_status(&p.frontmatter, &prose);
-    if text.contains("<!--") {
+    static COMMENT: Needle = Needle::new("<!--");
+    if COMMENT.is_in(text) {
         p.managed = managed_blocks_in(text, fences());
     }
     p.refs.extend(imports(&prose, &p.lines));
     // Code blocks are blank in the prose: a JSX example is not the page's own component.
     p.includes_content |=
         renders_props(&prose) || generates_api_docs(&prose) || expands_macro(&prose);
-    if prose.contains("{!") || prose.contains("--8<--") {
+    static INCLUDE: Needle = Needle::new("{!");
+    static SNIPPET: Needle = Needle::new("--8<--");
+    if INCLUDE.is_in(&prose) || SNIPPET.is_in(&prose) {
         p.embeds = prose
             .lines()
             .filter_map(embedded)

@@ -1304,7 +1304,24 @@ impl Sites {
         let mut roots: Vec<(String, &'static SiteRule)> = Vec::new();
         // Per root, the configuration files a patterned marker found (names under the root).
         let mut patterned: std::collections::HashMap<String, Vec<String>> = Default::default();
+        // Every file and folder of the tree is asked: only one whose name is a literal
+        // marker's last segment, or fits a patterned marker, can be a marker at all.
+        let names: std::collections::HashSet<&str> = SITE_RULES
+            .iter()
+            .flat_map(|r| r.markers.iter())
+            .filter(|m| !m.contains('*'))
+            .map(|m| m.rsplit('/').next().unwrap_or(m))
+            .collect();
+        let patterns: Vec<&str> = SITE_RULES
+            .iter()
+            .flat_map(|r| r.markers.iter().copied())
+            .filter(|m| m.contains('*'))
+            .collect();
         for p in tree.files.iter().chain(tree.dirs.iter()) {
+            let name = p.rsplit('/').next().unwrap_or(p);
+            if !names.contains(name) && !patterns.iter().any(|m| marker_root(p, m).is_some()) {
+                continue;
+            }
             let found = SITE_RULES.iter().find_map(|r| {
                 r.markers
                     .iter()

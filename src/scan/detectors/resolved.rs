@@ -74,27 +74,36 @@ pub fn at_least_words(text: &str, n: usize) -> bool {
     if !text.is_ascii() {
         return text.split_whitespace().take(n).count() >= n;
     }
-    // `char::is_whitespace` on ASCII: space, \t, \n, \x0b, \x0c, \r.
-    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
     let bytes = text.as_bytes();
     let Some(&first) = bytes.first() else {
         return n == 0;
     };
     // A word starts where a byte that is no space follows a space: counted without a branch,
-    // a block at a time (the compiler vectorizes it), stopping at the block that reaches `n`.
-    let mut count = usize::from(!space(first));
-    for (i, block) in bytes[1..].chunks(1024).enumerate() {
-        let before = &bytes[i * 1024..i * 1024 + block.len()];
-        count += before
-            .iter()
-            .zip(block)
-            .map(|(&a, &b)| usize::from(space(a) & !space(b)))
-            .sum::<usize>();
+    // a block at a time into a `u32` (so the compiler vectorizes it; a `usize` sum did not, and
+    // cost a twentieth of a cold scan's instructions), stopping at the block that reaches `n`.
+    let mut count = usize::from(ascii_space(first) == 0);
+    let mut start = 0;
+    while start + 1 < bytes.len() {
+        let end = (start + 1024).min(bytes.len() - 1);
+        let (before, at) = (&bytes[start..end], &bytes[start + 1..end + 1]);
+        let mut starts: u32 = 0;
+        for (&a, &b) in before.iter().zip(at) {
+            starts += u32::from(ascii_space(a) & (ascii_space(b) ^ 1));
+        }
+        count += starts as usize;
         if count >= n {
             return true;
         }
+        start = end;
     }
     count >= n
+}
+
+/// 1 when `b` is ASCII whitespace as `char::is_whitespace` reads it (space, `\t`, `\n`,
+/// `\x0b`, `\x0c`, `\r`), else 0.
+#[inline(always)]
+fn ascii_space(b: u8) -> u8 {
+    u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5)
 }
 
 /// The detector.
