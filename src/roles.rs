@@ -273,11 +273,13 @@ fn head_marker(text: &str) -> Option<HeadMarker> {
                 .ok()
         })
         .as_ref()?;
-    let end = text
-        .match_indices('\n')
+    let end = memchr::memchr_iter(b'\n', text.as_bytes())
         .nth(GENERATED_MARKER_LINES - 1)
-        .map_or(text.len(), |(i, _)| i);
+        .unwrap_or(text.len());
     let head = &text[..end];
+    if !may_mark(head) {
+        return None;
+    }
     let (mut generated, mut transcript, mut github) = (false, false, false);
     for m in ac.find_overlapping_iter(head) {
         let i = m.pattern().as_usize();
@@ -306,6 +308,35 @@ fn head_marker(text: &str) -> Option<HeadMarker> {
     } else {
         None
     }
+}
+
+/// Words one of which every head marker holds ([`GENERATED_MARKERS`], [`TRANSCRIPT_MARKERS`],
+/// a GitHub link), lowercase.
+pub const HEAD_MARKER_WORDS: &[&str] = &["generat", "edit", "transcript", "github.com/"];
+
+/// Whether a head can hold a marker: one of [`HEAD_MARKER_WORDS`] in it, in any case. Four SIMD
+/// searches of its lowercased copy, where the automaton walks it a byte at a time: nearly every
+/// head has none, and every document is asked.
+///
+/// ```
+/// use hygiene::roles::{may_mark, GENERATED_MARKERS, HEAD_MARKER_WORDS, TRANSCRIPT_MARKERS};
+/// for m in GENERATED_MARKERS.iter().chain(TRANSCRIPT_MARKERS) {
+///     assert!(HEAD_MARKER_WORDS.iter().any(|w| m.contains(w)), "{m}");
+///     assert!(may_mark(&m.to_uppercase()));
+/// }
+/// assert!(!may_mark("# Title\n\nPlain text.\n"));
+/// ```
+pub fn may_mark(head: &str) -> bool {
+    use crate::scan::markdown::Needle;
+    const _: () = assert!(HEAD_MARKER_WORDS.len() == 4);
+    static NEEDLES: [Needle; 4] = [
+        Needle::new(HEAD_MARKER_WORDS[0]),
+        Needle::new(HEAD_MARKER_WORDS[1]),
+        Needle::new(HEAD_MARKER_WORDS[2]),
+        Needle::new(HEAD_MARKER_WORDS[3]),
+    ];
+    let lower = head.to_ascii_lowercase();
+    NEEDLES.iter().any(|n| n.is_in(&lower))
 }
 
 /// Labels of a link, in a document's first lines, to the Markdown file on GitHub the page was

@@ -268,16 +268,19 @@ pub fn fold(text: &str) -> String {
 /// assert_eq!(slug("टूल्स का कलेक्शन"), "टूल्स-का-कलेक्शन");
 /// ```
 pub fn slug(heading: &str) -> String {
-    heading
-        .to_lowercase()
-        .chars()
-        .filter_map(|c| match c {
-            ' ' => Some('-'),
-            '-' | '_' => Some(c),
-            c if c.is_alphanumeric() || combining_mark(c) => Some(c),
-            _ => None,
-        })
-        .collect()
+    let lower = heading.to_lowercase();
+    // Sized once: every heading of every page is slugged, and a growing `String` reallocated
+    // a few times for each.
+    let mut out = String::with_capacity(lower.len());
+    for c in lower.chars() {
+        match c {
+            ' ' => out.push('-'),
+            '-' | '_' => out.push(c),
+            c if c.is_alphanumeric() || combining_mark(c) => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether `c` is a mark (Unicode `M`: `Mn`, `Mc`, `Me`), which GitHub keeps in a slug:

@@ -487,7 +487,12 @@ pub struct Split<'a> {
 
 /// Splits `dest` at the first `#` or `?`.
 pub fn split(dest: &str) -> Split<'_> {
-    let cut = dest.find(['#', '?']).unwrap_or(dest.len());
+    // A byte search: every reference is split several times, and a `[char]` pattern is
+    // searched a char at a time.
+    let cut = dest
+        .bytes()
+        .position(|b| b == b'#' || b == b'?')
+        .unwrap_or(dest.len());
     let fragment = dest[cut..]
         .strip_prefix('#')
         .map(|f| f.split('?').next().unwrap_or(f));
