@@ -4786,3 +4786,28 @@ fn route_rule_globs_and_headings_that_record_a_deletion() {
         ]
     );
 }
+
+/// Judged on public repositories: a dated report (`.claude/reports/test-audit-2026-01-05.md`)
+/// inventories the files of its day, like a dated design spec, so a test file deleted the day
+/// after is no stale claim there; an undated report in the same folder (a living coverage page)
+/// still names what is missing.
+#[test]
+fn dated_reports_are_records_of_their_day() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "tests/export.test.ts", "test('x', () => {});\n");
+    write(d, "tests/kept.test.ts", "test('y', () => {});\n");
+    commit(d, "tests");
+    let audit = "# Test audit\n\n| file | verdict |\n|---|---|\n| `tests/export.test.ts` | delete |\n| `tests/kept.test.ts` | keep |\n";
+    write(d, ".claude/reports/test-audit-2026-01-05.md", audit);
+    write(d, ".claude/reports/coverage.md", audit);
+    commit(d, "audit");
+    git(d, &["rm", "-q", "tests/export.test.ts"]);
+    commit(d, "delete the test the audit named");
+    let s = scan(d);
+    assert!(sigs(&s, ".claude/reports/test-audit-2026-01-05.md").is_empty());
+    assert_eq!(
+        sigs(&s, ".claude/reports/coverage.md"),
+        [pair("missing-path", "tests/export.test.ts")]
+    );
+}
