@@ -4811,3 +4811,44 @@ fn dated_reports_are_records_of_their_day() {
         [pair("missing-path", "tests/export.test.ts")]
     );
 }
+
+/// Judged on public repositories: Nuxt's `docs/` (numbered folders, published by nuxt.com from
+/// another repository) links the site's other sections by route (`/modules`, `/blog/v3-10`): a
+/// Markdown page in numbered folders is written for a site as an MDX page is, so those routes
+/// are not the collection's to check. A route into the collection (`/docs/...`) still is, and a
+/// Markdown page in plain folders (read as a file on GitHub, where `/modules` is the root's)
+/// still reports its rooted links.
+#[test]
+fn numbered_markdown_collections_link_other_sections_by_route() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/1.getting-started/01.introduction.md",
+        "# Introduction\n",
+    );
+    write(
+        d,
+        "docs/1.getting-started/06.styling.md",
+        "# Styling\n\nBrowse the [modules](/modules) and [UnoCSS](/modules/unocss), read \
+         [the intro](/docs/getting-started/introduction) and [gone](/docs/getting-started/removed).\n",
+    );
+    write(
+        d,
+        "guide/setup.md",
+        "# Setup\n\nBrowse the [modules](/modules).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = ["docs/1.getting-started/06.styling.md", "guide/setup.md"];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (
+                docs[0],
+                vec![pair("missing-path", "/docs/getting-started/removed")]
+            ),
+            (docs[1], vec![pair("missing-path", "/modules")]),
+        ]
+    );
+}

@@ -2207,8 +2207,9 @@ fn unmarked(tree: &Tree, doc: &str, written: &str) -> Option<String> {
     None
 }
 
-/// Whether a rooted route in an MDX page that no site configuration claims names a section the
-/// page's collection does not hold: its first segment is no folder or page under any of the
+/// Whether a rooted route in an MDX page (or a Markdown page in numbered folders,
+/// [`numbered_folders`]) that no site configuration claims names a section the page's
+/// collection does not hold: its first segment is no folder or page under any of the
 /// page's folders (`/playground`, `/llms.txt`, `/examples/...` of the app that publishes
 /// `content/docs/`). The app serves those (a route handler, a redirect in code); the
 /// collection cannot tell whether they exist, so the link is not checked.
@@ -2235,7 +2236,15 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
     {
         return true;
     }
-    if super::markdown::extension(doc) != Some("mdx") || tree.sites().of(doc).is_some() {
+    // A Markdown page in folders with ordering prefixes (`docs/1.getting-started/06.styling.md`,
+    // Nuxt's, published at nuxt.com) is written for a site that drops them, as an MDX page is.
+    let md = super::markdown::extension(doc) == Some("md");
+    let collection = match super::markdown::extension(doc) {
+        Some("mdx") => true,
+        Some("md") => numbered_folders(doc),
+        _ => false,
+    };
+    if !collection || tree.sites().of(doc).is_some() {
         return false;
     }
     let Some(first) = written
@@ -2244,6 +2253,11 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
     else {
         return false;
     };
+    // A route into such a Markdown collection's own top folder (`/docs/...` from
+    // `docs/1.guide/x.md`, Nuxt's mount) is the collection's.
+    if md && doc.split_once('/').is_some_and(|(top, _)| top == first) {
+        return false;
+    }
     // The page's own folders, nearest first; the root only for a page at the root (a
     // collection's routes start at its content folder: the root's `examples/` code folder is
     // not the site's `/examples/` section).
@@ -2265,6 +2279,25 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
         }
         dir = super::refs::folder(dir);
     }
+}
+
+/// Whether a page's folders carry an ordering prefix (`1.getting-started`, `20-core-concepts`):
+/// a number of at most three digits, so a dated folder (`2026-03-12-triage`) is none.
+///
+/// ```
+/// use hygiene::scan::sites::numbered_folders;
+/// assert!(numbered_folders("docs/1.getting-started/06.styling.md"));
+/// assert!(numbered_folders("documentation/docs/20-core-concepts/10-routing.md"));
+/// assert!(!numbered_folders("docs/guide/setup.md") && !numbered_folders("01-intro.md"));
+/// assert!(!numbered_folders("playbooks/2026-03-12-triage/phase.md"));
+/// ```
+pub fn numbered_folders(doc: &str) -> bool {
+    let folder = super::refs::folder(doc);
+    !folder.is_empty()
+        && folder.split('/').any(|seg| {
+            let digits = seg.bytes().take_while(u8::is_ascii_digit).count();
+            digits <= 3 && super::refs::unnumbered_segment(seg).is_some()
+        })
 }
 
 /// The page a rooted link serves in a page collection its first segment names, whose folders
