@@ -4852,3 +4852,36 @@ fn numbered_markdown_collections_link_other_sections_by_route() {
         ]
     );
 }
+
+/// Judged on public repositories: encore's `docs/` pages link their site by route
+/// (`/docs/platform/deploy` is `docs/platform/deploy.md` there, nothing on GitHub) and link the
+/// site's other sections the same way (`/book`, `/pricing`, `/assets/docs/cron.png`), which
+/// this repository does not hold. A rooted route into the docs that serves nothing is still
+/// reported, and so is a rooted link in a page that never links by route (a README, read on
+/// GitHub, where `/book` is the repository's root).
+#[test]
+fn pages_linking_by_route_link_the_sites_other_sections() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/platform/deploy.md", "# Deploy\n");
+    write(
+        d,
+        "docs/platform/billing.md",
+        "# Billing\n\nSee [deploying](/docs/platform/deploy), [book a demo](/book), \
+         ![cron](/assets/docs/cron.png) and [gone](/docs/platform/removed).\n",
+    );
+    write(d, "README.md", "# Tool\n\n[Book a demo](/book).\n");
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = ["README.md", "docs/platform/billing.md"];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("missing-path", "/book")]),
+            (
+                docs[1],
+                vec![pair("missing-path", "/docs/platform/removed")]
+            ),
+        ]
+    );
+}

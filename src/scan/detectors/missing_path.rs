@@ -34,6 +34,39 @@ fn foreign_route(
             .is_some_and(|(first, _)| !ctx.tree.exists(first))
 }
 
+/// Whether a link is rooted, outside a docs site, in a `.md` document, and its first segment
+/// (`/book`, `/assets/...`) names nothing in the tree.
+fn site_section(
+    doc: &Doc,
+    ctx: &TreeCtx<'_>,
+    r: &crate::scan::markdown::Ref,
+    written: &str,
+) -> bool {
+    r.via == crate::report::Via::Link
+        && written.starts_with('/')
+        && ctx.tree.sites().of(&doc.path).is_none()
+        && crate::scan::markdown::extension(&doc.path) == Some("md")
+        && written
+            .trim_start_matches('/')
+            .split('/')
+            .next()
+            .is_some_and(|first| !first.is_empty() && !ctx.tree.exists(first))
+}
+
+/// Whether `doc` links a page by route: a rooted link without an extension that names a page
+/// only when read as a route (`/docs/go/cli/mcp` for `docs/go/cli/mcp.md`), which GitHub, where
+/// `/x` is the repository's root, would not find.
+fn links_by_route(doc: &Doc) -> bool {
+    doc.resolved().any(|(r, t)| {
+        let written = crate::scan::refs::split(&r.dest).written;
+        r.via == crate::report::Via::Link
+            && written.starts_with('/')
+            && crate::scan::markdown::extension(written).is_none()
+            && matches!(t, Target::Found { path: Some(p), .. }
+                if p.as_str() != written.trim_matches('/'))
+    })
+}
+
 /// Whether root-relative `doc` lies in a skill folder (`<dir>/.<agent>/skills/<name>/...`)
 /// beside a [`crate::roles::SKILLS_LOCK`]: a skill the lock's installer copied in (the role
 /// decider has checked that the lock lists it).
@@ -1799,6 +1832,7 @@ impl Detector for MissingPath {
         let mut reported = std::collections::HashMap::new();
         // Counted once, and only for a document that has such a link.
         let mut foreign: Option<usize> = None;
+        let mut routed: Option<bool> = None;
         // The document's text, read on the first missing reference that needs it.
         let text = std::cell::OnceCell::new();
         let text = || text.get_or_init(|| text_of(ctx, &doc.path)).as_deref();
@@ -1961,6 +1995,16 @@ impl Detector for MissingPath {
             if !evidence
                 && foreign_route(doc, ctx, r, written)
                 && *foreign.get_or_insert_with(|| foreign_routes(doc, ctx)) >= FOREIGN_ROUTES_MIN
+            {
+                continue;
+            }
+            // A page that links the site it is written for by route (`/docs/go/cli/mcp`, read as
+            // `docs/go/cli/mcp.md`) links that site's other sections the same way (`/book`,
+            // `/pricing`, `/assets/docs/cron.png`): a rooted link whose first segment the tree
+            // does not have is one of them, not a file of this repository.
+            if !evidence
+                && site_section(doc, ctx, r, written)
+                && *routed.get_or_insert_with(|| links_by_route(doc))
             {
                 continue;
             }
