@@ -489,16 +489,27 @@ pub fn is_dated_post(rel: &str) -> bool {
 }
 
 /// Whether a folder name is a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`,
-/// `2025-06-18`): a folder of versioned copies.
+/// `2025-06-18`, a pre-release `2.0.0-rc.1`): a folder of versioned copies.
 ///
 /// ```
 /// use hygiene::roles::is_version_segment;
-/// for yes in ["v1.2", "1.0.5", "version-1.0.0", "2025-06-18", "v2"] { assert!(is_version_segment(yes), "{yes}"); }
-/// for no in ["docs", "v", "2025", "plans", "1", "x1.2"] { assert!(!is_version_segment(no), "{no}"); }
+/// for yes in ["v1.2", "1.0.5", "version-1.0.0", "2025-06-18", "v2", "2.0.0-rc.1", "v3.1-beta"] { assert!(is_version_segment(yes), "{yes}"); }
+/// for no in ["docs", "v", "2025", "plans", "1", "x1.2", "1.2-guide", "2-rc"] { assert!(!is_version_segment(no), "{no}"); }
 /// ```
 pub fn is_version_segment(seg: &str) -> bool {
     let s = seg.strip_prefix("version-").unwrap_or(seg);
     let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
+    // A pre-release (`2.0.0-rc.1`, `3.1-beta`) is its version's folder too.
+    let s = match s.split_once('-') {
+        Some((core, pre))
+            if PRERELEASE_WORDS
+                .iter()
+                .any(|w| pre.to_ascii_lowercase().starts_with(w)) =>
+        {
+            core
+        }
+        _ => s,
+    };
     let date = s.len() == 10
         && s.bytes().enumerate().all(|(i, b)| {
             if i == 4 || i == 7 {
@@ -518,6 +529,9 @@ pub fn is_version_segment(seg: &str) -> bool {
         && seg[1..].bytes().all(|b| b.is_ascii_digit());
     date || dotted || v_major
 }
+
+/// Words a pre-release suffix of a version starts with (`-rc.1`, `-beta`).
+pub const PRERELEASE_WORDS: &[&str] = &["rc", "alpha", "beta", "pre", "preview", "canary", "dev"];
 
 fn matcher(g: &str) -> Result<GlobMatcher, String> {
     GlobBuilder::new(g)

@@ -4885,3 +4885,28 @@ fn pages_linking_by_route_link_the_sites_other_sections() {
         ]
     );
 }
+
+/// Judged on public repositories: a pre-release's folder (`docs/releases/2.0.0-rc.1/`) holds
+/// that release's records as `docs/releases/1.10.0/` does (evidence that a dry run was blocked
+/// by an untracked `docs/drafts/`); a living page naming the same folder is still checked.
+#[test]
+fn pre_release_folders_hold_records() {
+    let r = repo();
+    let d = &r.root;
+    let line = "# Evidence\n\nThe dry run was blocked by an untracked `docs/drafts/`.\n";
+    write(d, "docs/releases/2.0.0-rc.1/evidence.md", line);
+    write(d, "docs/releases/process.md", line);
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/releases/2.0.0-rc.1/evidence.md",
+        "docs/releases/process.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![]),
+            (docs[1], vec![pair("missing-path", "docs/drafts/")]),
+        ]
+    );
+}

@@ -53,6 +53,24 @@ fn site_section(
             .is_some_and(|first| !first.is_empty() && !ctx.tree.exists(first))
 }
 
+/// Whether rooted `written` names a page of the tree from a folder between (`/cli/mcp` for
+/// `docs/go/cli/mcp.md`): its last two segments (with a page extension when it has none) end a
+/// file. Such a route is this site's, broken, not another section's.
+fn page_from_between(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let w = written.trim_matches('/');
+    let tail = match w.rsplitn(3, '/').collect::<Vec<_>>().as_slice() {
+        [name, dir, ..] => format!("{dir}/{name}"),
+        [name] => (*name).to_string(),
+        _ => return false,
+    };
+    if crate::scan::markdown::extension(&tail).is_some() {
+        return ctx.tree.tail_count(&tail) > 0;
+    }
+    crate::scan::sites::PAGE_EXTENSIONS
+        .iter()
+        .any(|e| ctx.tree.tail_count(&format!("{tail}.{e}")) > 0)
+}
+
 /// Whether `doc` links a page by route: a rooted link without an extension that names a page
 /// only when read as a route (`/docs/go/cli/mcp` for `docs/go/cli/mcp.md`), which GitHub, where
 /// `/x` is the repository's root, would not find.
@@ -2005,6 +2023,7 @@ impl Detector for MissingPath {
             if !evidence
                 && site_section(doc, ctx, r, written)
                 && *routed.get_or_insert_with(|| links_by_route(doc))
+                && !page_from_between(ctx, written)
             {
                 continue;
             }
