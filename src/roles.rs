@@ -329,16 +329,9 @@ pub const HEAD_MARKER_WORDS: &[&str] = &["generat", "edit", "transcript", "githu
 /// assert!(!may_mark("# Title\n\nPlain text.\n"));
 /// ```
 pub fn may_mark(head: &str) -> bool {
-    use crate::scan::markdown::Needle;
-    const _: () = assert!(HEAD_MARKER_WORDS.len() == 4);
-    static NEEDLES: [Needle; 4] = [
-        Needle::new(HEAD_MARKER_WORDS[0]),
-        Needle::new(HEAD_MARKER_WORDS[1]),
-        Needle::new(HEAD_MARKER_WORDS[2]),
-        Needle::new(HEAD_MARKER_WORDS[3]),
-    ];
-    let lower = head.to_ascii_lowercase();
-    NEEDLES.iter().any(|n| n.is_in(&lower))
+    static NEEDLES: crate::scan::markdown::Needles =
+        crate::scan::markdown::Needles::new(HEAD_MARKER_WORDS);
+    NEEDLES.any_in(&head.to_ascii_lowercase())
 }
 
 /// Labels of a link, in a document's first lines, to the Markdown file on GitHub the page was
@@ -502,9 +495,10 @@ pub fn is_version_segment(seg: &str) -> bool {
     // A pre-release (`2.0.0-rc.1`, `3.1-beta`) is its version's folder too.
     let s = match s.split_once('-') {
         Some((core, pre))
-            if PRERELEASE_WORDS
-                .iter()
-                .any(|w| pre.to_ascii_lowercase().starts_with(w)) =>
+            if PRERELEASE_WORDS.iter().any(|w| {
+                pre.get(..w.len())
+                    .is_some_and(|p| p.eq_ignore_ascii_case(w))
+            }) =>
         {
             core
         }

@@ -87,6 +87,36 @@ impl Needle {
     }
 }
 
+/// A table of fixed strings searched for in every page ([`Needle`] for each, built once).
+pub struct Needles {
+    words: &'static [&'static str],
+    finders: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>>,
+}
+
+impl Needles {
+    /// The needles of `words`.
+    pub const fn new(words: &'static [&'static str]) -> Needles {
+        Needles {
+            words,
+            finders: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Whether any of them occurs in `hay`.
+    ///
+    /// ```
+    /// use hygiene::scan::markdown::Needles;
+    /// static N: Needles = Needles::new(&["TODO", "TBD"]);
+    /// assert!(N.any_in("a TBD here") && !N.any_in("todo"));
+    /// ```
+    pub fn any_in(&self, hay: &str) -> bool {
+        self.finders
+            .get_or_init(|| self.words.iter().map(memchr::memmem::Finder::new).collect())
+            .iter()
+            .any(|f| f.find(hay.as_bytes()).is_some())
+    }
+}
+
 /// A reference to a path, as the document wrote it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ref {

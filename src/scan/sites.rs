@@ -2238,12 +2238,9 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
     }
     // A Markdown page in folders with ordering prefixes (`docs/1.getting-started/06.styling.md`,
     // Nuxt's, published at nuxt.com) is written for a site that drops them, as an MDX page is.
-    let md = super::markdown::extension(doc) == Some("md");
-    let collection = match super::markdown::extension(doc) {
-        Some("mdx") => true,
-        Some("md") => numbered_folders(doc),
-        _ => false,
-    };
+    let ext = super::markdown::extension(doc);
+    let md = ext == Some("md");
+    let collection = ext == Some("mdx") || (md && numbered_folders(doc));
     if !collection || tree.sites().of(doc).is_some() {
         return false;
     }

@@ -24,14 +24,25 @@ fn foreign_route(
     r: &crate::scan::markdown::Ref,
     written: &str,
 ) -> bool {
-    r.via == crate::report::Via::Link
-        && written.starts_with('/')
-        && ctx.tree.sites().of(&doc.path).is_none()
+    rooted_outside_site(doc, ctx, r, written)
         && crate::scan::markdown::extension(&doc.path) != Some("mdx")
         && written
             .trim_start_matches('/')
             .split_once('/')
             .is_some_and(|(first, _)| !ctx.tree.exists(first))
+}
+
+/// Whether `r` is a link, `written` rooted at `/`, in a document no docs site claims: GitHub
+/// would resolve it from the repository's root.
+fn rooted_outside_site(
+    doc: &Doc,
+    ctx: &TreeCtx<'_>,
+    r: &crate::scan::markdown::Ref,
+    written: &str,
+) -> bool {
+    r.via == crate::report::Via::Link
+        && written.starts_with('/')
+        && ctx.tree.sites().of(&doc.path).is_none()
 }
 
 /// Whether a link is rooted, outside a docs site, in a `.md` document, and its first segment
@@ -42,9 +53,7 @@ fn site_section(
     r: &crate::scan::markdown::Ref,
     written: &str,
 ) -> bool {
-    r.via == crate::report::Via::Link
-        && written.starts_with('/')
-        && ctx.tree.sites().of(&doc.path).is_none()
+    rooted_outside_site(doc, ctx, r, written)
         && crate::scan::markdown::extension(&doc.path) == Some("md")
         && written
             .trim_start_matches('/')

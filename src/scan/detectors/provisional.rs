@@ -26,18 +26,8 @@ pub const MARKERS: &[&str] = &["DRAFT", "WIP", "TODO", "TBD", "FIXME", "PLACEHOL
 /// assert!(!any_marker("todo, done: nothing in capitals"));
 /// ```
 pub fn any_marker(prose: &str) -> bool {
-    use crate::scan::markdown::Needle;
-    // One needle per marker: a marker added to the table must be added here.
-    const _: () = assert!(MARKERS.len() == 6);
-    static NEEDLES: [Needle; 6] = [
-        Needle::new(MARKERS[0]),
-        Needle::new(MARKERS[1]),
-        Needle::new(MARKERS[2]),
-        Needle::new(MARKERS[3]),
-        Needle::new(MARKERS[4]),
-        Needle::new(MARKERS[5]),
-    ];
-    NEEDLES.iter().any(|n| n.is_in(prose))
+    static NEEDLES: crate::scan::markdown::Needles = crate::scan::markdown::Needles::new(MARKERS);
+    NEEDLES.any_in(prose)
 }
 
 /// A `status` line's key, searched in the lowercased prose.
