@@ -114,6 +114,20 @@ fn output(c: Command) -> Option<Vec<u8>> {
     out.status.success().then_some(out.stdout)
 }
 
+/// The URLs of every remote of the repository at `root` (`remote.<name>.url`); empty when
+/// there is none or git cannot say.
+pub fn remote_urls(root: &Path) -> Vec<String> {
+    let mut c = git(root);
+    c.args(["config", "--get-regexp", r"^remote\..*\.url$"]);
+    let Some(out) = output(c) else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&out)
+        .lines()
+        .filter_map(|l| l.split_once(' ').map(|(_, url)| url.trim().to_string()))
+        .collect()
+}
+
 fn split_z(bytes: &[u8]) -> impl Iterator<Item = String> + '_ {
     bytes
         .split(|&b| b == 0)
@@ -591,6 +605,8 @@ pub struct History {
     pub warnings: Vec<String>,
     /// [`History::dot_folders_moved_out`], found on first use.
     moved_out: std::sync::OnceLock<HashSet<String>>,
+    /// [`History::paths`], sorted, kept on first use by [`History::knew_under`].
+    sorted_paths: std::sync::OnceLock<Vec<String>>,
 }
 
 fn shifted(ev: LastEvent, k: usize) -> LastEvent {
@@ -695,6 +711,19 @@ impl History {
             }
             out
         })
+    }
+
+    /// Whether the history knows a path under the folder `dir` (`docs/old` for
+    /// `docs/old/a.md`): git records files, so a folder that once held files is known this way.
+    pub fn knew_under(&self, dir: &str) -> bool {
+        let dir = dir.trim_end_matches('/');
+        if dir.is_empty() {
+            return false;
+        }
+        let all = self.sorted_paths.get_or_init(|| self.paths());
+        let prefix = format!("{dir}/");
+        let at = all.partition_point(|p| p.as_str() < prefix.as_str());
+        all.get(at).is_some_and(|p| p.starts_with(&prefix))
     }
 
     /// Every path the history knows (an event or a touch), sorted.

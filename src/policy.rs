@@ -206,6 +206,9 @@ pub struct ScannerPolicy {
     pub colon_path_languages: &'static [&'static str],
     /// Dot-folders of the repository's own hosting and CI, whose files are always its own.
     pub missing_path_host_dot_folders: &'static [&'static str],
+    /// Code hosts whose URLs name a repository: a backticked path linking another
+    /// repository's file there (or any other site's) is not this repository's claim.
+    pub missing_path_code_hosts: &'static [&'static str],
     /// Folders a rename into which retires a file: reported, no edit proposed.
     pub missing_path_retired_folders: &'static [&'static str],
     /// Words in a list's section heading that make its items' paths recorded removals.
@@ -552,6 +555,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_section_cues: crate::scan::detectors::missing_path::SECTION_CUES,
             missing_path_retired_folders: crate::scan::detectors::missing_path::RETIRED_FOLDERS,
             missing_path_host_dot_folders: crate::scan::detectors::missing_path::HOST_DOT_FOLDERS,
+            missing_path_code_hosts: crate::scan::refs::CODE_HOSTS,
             typedoc_kind_folders: crate::scan::detectors::missing_path::TYPEDOC_KIND_FOLDERS,
             typedoc_configs: crate::scan::detectors::missing_path::TYPEDOC_CONFIGS,
             language_variant_suffixes: crate::scan::detectors::missing_path::LANGUAGE_VARIANTS,

@@ -1131,6 +1131,8 @@ fn plans_outputs_examples_denials_and_shorthand() {
     let d = &r.root;
     write(d, "plugins/x/manifest.json", "{}\n");
     write(d, "src/main.py", "print()\n");
+    // The folder the reorganisation moves, which history knew.
+    write(d, "src/old_tests/test_a.py", "def test():\n    pass\n");
     write(d, "scripts/build.sh", "echo\n");
     write(d, "scripts/tests/test_build.py", "def test():\n    pass\n");
     write(d, "docs/memory/README.md", "# Memory\n");
@@ -1145,6 +1147,7 @@ fn plans_outputs_examples_denials_and_shorthand() {
     write(d, ".claude/skills/CHANGES.md", "# Changes\n");
     write(d, ".claude/skills/release-notes.md", "# Notes\n");
     commit(d, "code");
+    git(d, &["rm", "-q", "-r", "src/old_tests"]);
     write(
         d,
         "libs/tools/README.md",
@@ -4769,6 +4772,11 @@ fn route_rule_globs_and_headings_that_record_a_deletion() {
         "docs/4.examples/validate.md",
         "# Validate\n\nRuns on [any runtime](/adapters) or [node](/adapters/node), not [one](/adapter).\n",
     );
+    // Folders the project once kept.
+    write(d, "schemas/planning/schema.yaml", "name: planning\n");
+    write(d, "schemas/review/schema.yaml", "name: review\n");
+    commit(d, "schemas");
+    git(d, &["rm", "-q", "-r", "schemas/planning", "schemas/review"]);
     write(d, "schemas/spec/schema.yaml", "name: spec\n");
     write(
         d,
@@ -4894,6 +4902,10 @@ fn pre_release_folders_hold_records() {
     let r = repo();
     let d = &r.root;
     let line = "# Evidence\n\nThe dry run was blocked by an untracked `docs/drafts/`.\n";
+    // A folder the project once kept: a living page naming it is stale.
+    write(d, "docs/drafts/notes.md", "# Notes\n");
+    commit(d, "drafts");
+    git(d, &["rm", "-q", "-r", "docs/drafts"]);
     write(d, "docs/releases/2.0.0-rc.1/evidence.md", line);
     write(d, "docs/releases/process.md", line);
     commit(d, "docs");
@@ -4907,6 +4919,86 @@ fn pre_release_folders_hold_records() {
         [
             (docs[0], vec![]),
             (docs[1], vec![pair("missing-path", "docs/drafts/")]),
+        ]
+    );
+}
+
+/// Judged on public repositories: a backticked path that is the text of a link to another
+/// repository (prisma's `docs/drive/principles/sizing.md`, moved to `prisma/ignite` and linked
+/// there) or to a site names that place's file. The same text linking this repository's own
+/// files (its remote's name), and a bare backticked path, are still checked.
+#[test]
+fn link_text_naming_another_repositorys_file() {
+    let r = repo();
+    let d = &r.root;
+    git(
+        d,
+        &["remote", "add", "origin", "git@github.com:acme/Tool.git"],
+    );
+    write(d, "docs/drive/principles/sizing.md", "# Sizing\n");
+    write(d, "docs/drive/principles/retro.md", "# Retro\n");
+    write(d, "docs/old/setup.md", "# Setup\n");
+    write(d, "docs/index.md", "# Docs\n");
+    commit(d, "docs");
+    git(d, &["rm", "-q", "-r", "docs/drive", "docs/old"]);
+    commit(d, "move the drive docs to acme/ignite");
+    write(
+        d,
+        "guide.md",
+        "# Guide\n\n\
+         Read [`docs/drive/principles/sizing.md`](https://github.com/acme/ignite/blob/main/docs/drive/principles/sizing.md) \
+         and the [`docs/guide/`](https://tool.example.dev/docs/guide/) pages.\n\n\
+         Setup is in [`docs/old/setup.md`](https://github.com/acme/tool/blob/main/docs/old/setup.md); \
+         retros follow `docs/drive/principles/retro.md`.\n",
+    );
+    commit(d, "guide");
+    let s = scan(d);
+    let mut got = sigs(&s, "guide.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "docs/drive/principles/retro.md"),
+            pair("missing-path", "docs/old/setup.md"),
+        ]
+    );
+}
+
+/// Judged on public repositories: a backticked folder that history never knew, named like no
+/// folder of the repository and like nothing beside where it would be, is the reader's
+/// project's, a tool's output or one still to create (`docs/pulse-reports/` that a skill
+/// writes, `src/__tests__/` for tests to come). A near namesake of a folder beside it
+/// (`trl/accelerate_config/` for `accelerate_configs/`), a folder whose files history knew,
+/// and a name some folder of the tree has are still reported.
+#[test]
+fn folders_nobody_ever_had_are_the_readers() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "trl/accelerate_configs/zero2.yaml", "a: 1\n");
+    write(d, "bench/reports/r.md", "# Report\n");
+    write(d, "examples/git-hooks/pre-commit", "#!/bin/sh\n");
+    write(d, "src/lib.rs", "\n");
+    commit(d, "tree");
+    git(d, &["rm", "-q", "-r", "examples/git-hooks"]);
+    write(d, "examples/basic.md", "# Basic\n");
+    commit(d, "drop the hooks");
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nPulse reports live in `docs/pulse-reports/`, tests in `src/__tests__/`.\n\n\
+         Presets are in `trl/accelerate_config/`, hooks in `examples/git-hooks/`, \
+         runs in `src/reports/`.\n",
+    );
+    commit(d, "guide");
+    let s = scan(d);
+    let mut got = sigs(&s, "docs/guide.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "examples/git-hooks/"),
+            pair("missing-path", "src/reports/"),
+            pair("missing-path", "trl/accelerate_config/"),
         ]
     );
 }

@@ -37,7 +37,7 @@ pub mod evidence;
 pub mod git;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 7;
+pub const FORMAT: u32 = 8;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.
@@ -400,11 +400,13 @@ fn enc_parsed(e: &mut Enc, p: &Parsed) {
             dest,
             via,
             literal,
+            linked,
         } = r;
         e.u32(*line);
         e.str(dest);
         e.u8(via_code(*via));
         e.u8(u8::from(*literal));
+        e.str(linked.as_deref().unwrap_or(""));
     }
     e.len(idents.len());
     for i in idents {
@@ -473,7 +475,7 @@ fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
         pairs,
         len: usize::try_from(d.u64()?).ok()?,
     };
-    let n = d.count(10)?;
+    let n = d.count(14)?;
     p.refs.reserve_exact(n);
     for _ in 0..n {
         p.refs.push(Ref {
@@ -481,6 +483,9 @@ fn dec_parsed(d: &mut Dec<'_>) -> Option<Parsed> {
             dest: d.string()?,
             via: via_of(d.u8()?)?,
             literal: d.bool()?,
+            linked: Some(d.string()?)
+                .filter(|u| !u.is_empty())
+                .map(String::into_boxed_str),
         });
     }
     let n = d.count(9)?;

@@ -128,6 +128,10 @@ pub struct Ref {
     pub via: Via,
     /// Whether the path part occurs literally in its line, so a `replace-text` can target it.
     pub literal: bool,
+    /// For a backticked path that is the text of a link to an absolute URL
+    /// (``[`docs/x.md`](https://github.com/org/other/blob/main/docs/x.md)``), that URL: the
+    /// link says whose file the text names.
+    pub linked: Option<Box<str>>,
 }
 
 /// A backticked string that looks like a code identifier.
@@ -734,6 +738,7 @@ pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
                 dest: path.to_string(),
                 via: Via::Import,
                 literal: true,
+                linked: None,
             });
         }
     }
@@ -1392,6 +1397,8 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     let mut html_heading = String::new();
     let mut top_blocks: Vec<Range<usize>> = Vec::new();
     let mut in_link_dest: Vec<(String, Range<usize>)> = Vec::new();
+    // The destinations of the links the parser is inside, innermost last.
+    let mut open_links: Vec<pulldown_cmark::CowStr<'_>> = Vec::new();
     for (ev, range) in parser.by_ref() {
         match ev {
             Event::Start(tag) => {
@@ -1435,6 +1442,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                         if matches!(link_type, L::Inline) {
                             in_link_dest.push((dest_url.to_string(), range.clone()));
                         }
+                        open_links.push(dest_url);
                     }
                     _ => {}
                 }
@@ -1444,6 +1452,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                 depth = depth.saturating_sub(1);
                 if let TagEnd::CodeBlock = end {
                     in_code_block = false;
+                }
+                if let TagEnd::Link | TagEnd::Image = end {
+                    open_links.pop();
                 }
                 if let TagEnd::Heading(_) = end {
                     if let Some((level, start, txt)) = heading.take() {
@@ -1498,6 +1509,10 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                         dest: inner.to_string(),
                         via: Via::Code,
                         literal: false,
+                        linked: open_links
+                            .last()
+                            .filter(|u| has_scheme(u))
+                            .map(|u| Box::from(u.as_ref())),
                     });
                 }
                 // `config.load` may be a file name or a member: it stays an identifier too.
@@ -1541,6 +1556,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             dest,
             via: Via::Link,
             literal: false,
+            linked: None,
         });
     }
     // Reference definitions are checked where they are defined, used or not.
@@ -1557,6 +1573,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             dest: def.dest.to_string(),
             via: Via::Link,
             literal: false,
+            linked: None,
         });
     }
     let prose = String::from_utf8(prose).unwrap_or_default();

@@ -45,6 +45,10 @@ pub struct Tree {
     /// first use by the missing-path detector: a prefix is one binary search, where a pass over
     /// `files` cost a whole tree per missing link.
     pub variant_pages: std::sync::OnceLock<Vec<String>>,
+    /// The names this repository goes by ([`Tree::own_names`]), read on first use.
+    pub own_names: std::sync::OnceLock<Vec<String>>,
+    /// The name (last segment) of every folder in `dirs`, built on first use.
+    pub dir_names: std::sync::OnceLock<HashSet<String>>,
     /// Folders the walk did not list, by whether they are folders on disk: asked once each
     /// ([`Tree::on_disk`]).
     pub disk_dirs: std::sync::Mutex<std::collections::HashMap<String, bool>>,
@@ -95,6 +99,53 @@ pub const TEMPLATE_FOLDERS: &[&str] = &[
     "skeleton",
 ];
 
+/// The code hosts whose URLs name a repository as `host/owner/name/...` (GitLab's groups may
+/// nest: its name is the segment before `/-/`).
+pub const CODE_HOSTS: &[&str] = &[
+    "github.com",
+    "www.github.com",
+    "raw.githubusercontent.com",
+    "gitlab.com",
+    "codeberg.org",
+    "bitbucket.org",
+];
+
+/// The repository a code host's URL names, lowercase; `None` for another site's URL.
+///
+/// ```
+/// use hygiene::scan::refs::hosted_repo;
+/// assert_eq!(hosted_repo("https://github.com/prisma/ignite/blob/main/docs/x.md").as_deref(), Some("ignite"));
+/// assert_eq!(hosted_repo("https://raw.githubusercontent.com/org/Tool/main/a.png").as_deref(), Some("tool"));
+/// assert_eq!(hosted_repo("https://gitlab.com/group/sub/app/-/blob/main/x.md").as_deref(), Some("app"));
+/// assert_eq!(hosted_repo("https://github.com/org/tool.git").as_deref(), Some("tool"));
+/// assert_eq!(hosted_repo("https://docs.example.com/guide/x"), None);
+/// assert_eq!(hosted_repo("https://github.com/org"), None);
+/// ```
+pub fn hosted_repo(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let (host, path) = rest.split_once('/')?;
+    if !CODE_HOSTS.contains(&host.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let name = match segs.iter().position(|s| *s == "-") {
+        Some(i) if host.ends_with("gitlab.com") && i >= 2 => segs[i - 1],
+        _ => *segs.get(1)?,
+    };
+    last_name(name)
+}
+
+/// A repository's name from a remote URL or a folder name: its last segment, without `.git`,
+/// lowercase (`git@github.com:org/Tool.git` and `/srv/mirrors/tool` are `tool`).
+fn last_name(url: &str) -> Option<String> {
+    let last = url.trim_end_matches('/').rsplit(['/', ':']).next()?;
+    let name = last.strip_suffix(".git").unwrap_or(last);
+    (!name.is_empty()).then(|| name.to_ascii_lowercase())
+}
+
 /// Whether a path segment is a route group (`(reference)`, `(home)`): Next's app router and
 /// Fumadocs leave a folder named in parentheses out of the URL.
 ///
@@ -144,6 +195,46 @@ impl Tree {
     /// The documentation sites of the walked tree.
     pub fn sites(&self) -> &super::sites::Sites {
         self.sites.get_or_init(|| super::sites::Sites::new(self))
+    }
+
+    /// The names this repository goes by, lowercase: the repository name of each git remote
+    /// (`git@github.com:org/tool.git` is `tool`; a fork's `upstream` counts too) and the name
+    /// of the work tree's folder (what `git clone` calls it). Asked once, on first use.
+    pub fn own_names(&self) -> &[String] {
+        self.own_names.get_or_init(|| {
+            let mut names: Vec<String> = crate::git::remote_urls(&self.root)
+                .iter()
+                .filter_map(|u| last_name(u))
+                .collect();
+            let top = self
+                .root
+                .ancestors()
+                .find(|d| d.join(".git").exists())
+                .unwrap_or(&self.root);
+            names.extend(top.file_name().and_then(|n| n.to_str()).and_then(last_name));
+            names.sort();
+            names.dedup();
+            names
+        })
+    }
+
+    /// The name (last segment) of every folder of the tree.
+    pub fn dir_names(&self) -> &HashSet<String> {
+        self.dir_names.get_or_init(|| {
+            self.dirs
+                .iter()
+                .map(|d| d.rsplit('/').next().unwrap_or(d).to_string())
+                .collect()
+        })
+    }
+
+    /// Whether an absolute URL points away from this repository: to another repository on a
+    /// code host (a name not in [`Tree::own_names`]) or to any other site.
+    pub fn elsewhere(&self, url: &str) -> bool {
+        match hosted_repo(url) {
+            Some(name) => !self.own_names().contains(&name),
+            None => true,
+        }
     }
 
     /// Whether git ignores `rel` (or a folder above it): a build output, a local checkout, a

@@ -1548,6 +1548,40 @@ fn unique_tail(ctx: &TreeCtx<'_>, written: &str) -> bool {
     !w.starts_with(['/', '.']) && w.matches('/').count() == 1 && ctx.tree.tail_count(w) == 1
 }
 
+/// Whether every reading of a folder path names a folder the tree and its history never had,
+/// whose name no folder of the tree has, with no folder beside it named like it (one name
+/// starting with the other: `accelerate_config` and `accelerate_configs`).
+fn unknown_folder(ctx: &TreeCtx<'_>, cands: &[(String, bool)]) -> bool {
+    let split = |c: &str| -> (String, String) {
+        let c = c.trim_end_matches('/');
+        let (parent, name) = c.rsplit_once('/').unwrap_or(("", c));
+        (parent.to_string(), name.to_string())
+    };
+    let Some((_, name)) = cands.first().map(|(c, _)| split(c)) else {
+        return false;
+    };
+    if name.is_empty() || ctx.tree.dir_names().contains(&name) {
+        return false;
+    }
+    if ctx
+        .history
+        .is_some_and(|h| cands.iter().any(|(c, _)| h.knew_under(c)))
+    {
+        return false;
+    }
+    let near = |a: &str, b: &str| {
+        let (a, b) = (a.to_lowercase(), b.to_lowercase());
+        a.len().min(b.len()) >= 3 && (a.starts_with(&b) || b.starts_with(&a))
+    };
+    !cands.iter().any(|(c, _)| {
+        let (parent, name) = split(c);
+        ctx.tree.dirs.iter().any(|d| {
+            let (p, n) = d.rsplit_once('/').unwrap_or(("", d));
+            p == parent && near(n, &name)
+        })
+    })
+}
+
 /// The commit index of the first rename git records for any of `cands`.
 fn first_rename(h: &crate::git::History, cands: &[(String, bool)]) -> Option<usize> {
     first_rename_of(h, cands).map(|(_, _, ci)| ci)
@@ -1938,6 +1972,16 @@ impl Detector for MissingPath {
             if candidates.iter().any(|c| ignored(c) && mirrored(c)) {
                 continue;
             }
+            // A backticked path that is the text of a link to another repository or site
+            // (``[`docs/x.md`](https://github.com/org/other/blob/main/docs/x.md)``) names that
+            // place's file, and the link says so: whatever this repository once kept there
+            // (a folder moved to another repository), only a rename here makes it a claim.
+            if r.via == crate::report::Via::Code
+                && renamed.is_none()
+                && r.linked.as_deref().is_some_and(|u| ctx.tree.elsewhere(u))
+            {
+                continue;
+            }
             // A test's input document (an essay, a saved web page, sample notes under
             // `tests/data/`) carries its source's own links: a path history never knew here is
             // part of the data. The repository's own test documents (an mdtest suite) keep
@@ -2138,6 +2182,18 @@ impl Detector for MissingPath {
                 && renamed.is_none()
                 && deleted.is_none()
                 && !candidates.iter().any(|(cand, _)| in_a_folder(ctx, cand))
+            {
+                continue;
+            }
+            // A folder history never knew, named like no folder of the tree and like nothing
+            // beside where it would be (`docs/pulse-reports/`, `src/__tests__/`,
+            // `skills/custom/`), is one of the reader's project, a tool's output or one still
+            // to create. A near namesake beside it (`trl/accelerate_config/` where
+            // `accelerate_configs/` is) makes it a claim.
+            if r.via == crate::report::Via::Code
+                && !evidence
+                && written.ends_with('/')
+                && unknown_folder(ctx, candidates)
             {
                 continue;
             }
