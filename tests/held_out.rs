@@ -5002,3 +5002,56 @@ fn folders_nobody_ever_had_are_the_readers() {
         ]
     );
 }
+
+/// Judged on public repositories: a folder of pages a site includes (rolldown's option pages,
+/// one `/reference/Interface.PluginContext` each; TanStack Start's guides, one
+/// `/router/latest/docs/...` each) links that site by route between them, as one page with
+/// many such links does. A single such link in a folder with no others, and the root's pages
+/// (read on GitHub, where a rooted link is the repository's), are still reported.
+#[test]
+fn folders_of_pages_that_link_a_site_by_route() {
+    let r = repo();
+    let d = &r.root;
+    let page = |route: &str| format!("# Option\n\nSee [the reference]({route}).\n");
+    write(
+        d,
+        "packages/core/src/options/docs/banner.md",
+        &page("/reference/Interface.PluginContext"),
+    );
+    write(
+        d,
+        "packages/core/src/options/docs/footer.md",
+        &page("/reference/OutputOptions.legalComments"),
+    );
+    write(
+        d,
+        "packages/core/src/options/docs/watch.md",
+        &page("/reference/Interface.WatcherOptions"),
+    );
+    write(d, "guides/setup.md", &page("/reference/Interface.Setup"));
+    write(d, "README.md", &page("/api/guide/start"));
+    write(d, "CONTRIBUTING.md", &page("/api/guide/contribute"));
+    write(d, "SECURITY.md", &page("/api/guide/report"));
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "CONTRIBUTING.md",
+        "README.md",
+        "SECURITY.md",
+        "guides/setup.md",
+        "packages/core/src/options/docs/banner.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![pair("missing-path", "/api/guide/contribute")]),
+            (docs[1], vec![pair("missing-path", "/api/guide/start")]),
+            (docs[2], vec![pair("missing-path", "/api/guide/report")]),
+            (
+                docs[3],
+                vec![pair("missing-path", "/reference/Interface.Setup")]
+            ),
+            (docs[4], vec![]),
+        ]
+    );
+}

@@ -1088,6 +1088,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .collect();
     let titled = detectors::titled_on_sites(tree, &docs);
     let rooted_folders = detectors::rooted_at_folder(tree, &docs);
+    let routed_folders = detectors::routed_folders(tree, &docs);
     // The detectors' parts, then resolving the references.
     let per_detector = timings::PerPart::new(
         &timer,
@@ -1115,6 +1116,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             labels: &labels,
             titled: &titled,
             rooted_folders: &rooted_folders,
+            routed_folders: &routed_folders,
             tree,
             docs: &docs,
             doc_keys: &doc_keys,

@@ -2063,9 +2063,14 @@ impl Detector for MissingPath {
             // document with many such links (`/basics/chat-templates.md` in a copy of another
             // site's `llms.txt`, `/en/docs/claude-code/...` in a copied docs page), is that
             // site's route. One such link alone (`/autogen/protos`) is a broken link here.
+            // So is one in a folder whose pages have that many between them
+            // ([`super::routed_folders`]: snippets a site includes, one route each).
             if !evidence
                 && foreign_route(doc, ctx, r, written)
-                && *foreign.get_or_insert_with(|| foreign_routes(doc, ctx)) >= FOREIGN_ROUTES_MIN
+                && (*foreign.get_or_insert_with(|| foreign_routes(doc, ctx)) >= FOREIGN_ROUTES_MIN
+                    || ctx
+                        .routed_folders
+                        .contains(crate::scan::refs::folder(&doc.path)))
             {
                 continue;
             }

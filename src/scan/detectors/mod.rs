@@ -119,6 +119,8 @@ pub struct TreeCtx<'a> {
     pub titled: &'a std::collections::BTreeSet<String>,
     /// Folders whose pages link each other rooted at the folder ([`rooted_at_folder`]).
     pub rooted_folders: &'a HashSet<String>,
+    /// Folders whose Markdown pages, together, link a site by route ([`routed_folders`]).
+    pub routed_folders: &'a HashSet<String>,
 }
 
 /// Folders (outside any docs site) whose pages write rooted links to pages of the same folder
@@ -147,6 +149,41 @@ pub fn rooted_at_folder(tree: &Tree, docs: &[Doc]) -> HashSet<String> {
             })
             .count();
         if n > 0 && tree.sites().of(&d.path).is_none() {
+            *count.entry(dir).or_default() += n;
+        }
+    }
+    count
+        .into_iter()
+        .filter(|(_, n)| *n >= missing_path::FOREIGN_ROUTES_MIN)
+        .map(|(d, _)| d.to_string())
+        .collect()
+}
+
+/// Folders (outside any docs site) whose `.md` pages together hold at least
+/// [`missing_path::FOREIGN_ROUTES_MIN`] rooted links into folders the tree does not have
+/// (rolldown's option pages, one `/reference/Interface.PluginContext` each; TanStack Start's
+/// guides, one `/router/latest/docs/...` each): pages written for a site that serves those
+/// routes, each with too few such links to show it alone.
+pub fn routed_folders(tree: &Tree, docs: &[Doc]) -> HashSet<String> {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for d in docs {
+        if super::markdown::extension(&d.path) != Some("md") {
+            continue;
+        }
+        let n = d
+            .parsed
+            .refs
+            .iter()
+            .filter(|r| r.via == crate::report::Via::Link)
+            .filter_map(|r| super::refs::split(&r.dest).written.strip_prefix('/'))
+            .filter(|rest| {
+                rest.split_once('/')
+                    .is_some_and(|(first, _)| !first.is_empty() && !tree.exists(first))
+            })
+            .count();
+        // The root's pages are read on GitHub, where a rooted link is the repository's.
+        let dir = super::refs::folder(&d.path);
+        if n > 0 && !dir.is_empty() && tree.sites().of(&d.path).is_none() {
             *count.entry(dir).or_default() += n;
         }
     }
