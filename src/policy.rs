@@ -118,6 +118,8 @@ pub struct ScannerPolicy {
     pub cursor_rules_dir: &'static str,
     /// The signals a document a lifecycle rule governs (a plan, a handoff) never draws.
     pub governed_quiet_signals: &'static [&'static str],
+    /// The signals a document a `keep` rule governs (a README, an ADR) never draws.
+    pub kept_quiet_signals: &'static [&'static str],
     /// The signals that never shortlist a document alone (they ride along on another).
     pub ride_along_signals: &'static [crate::scan::RideAlong],
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
@@ -537,6 +539,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             other_clients_every_request: crate::scan::loadclass::OTHER_CLIENTS_EVERY_REQUEST,
             cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
+            kept_quiet_signals: crate::scan::KEPT_QUIET,
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,

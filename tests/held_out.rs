@@ -5055,3 +5055,44 @@ fn folders_of_pages_that_link_a_site_by_route() {
         ]
     );
 }
+
+/// Judged on public repositories: a README's ticked list is a feature list ("Blazing fast",
+/// "Battle tested") or a standing list of prerequisites, and a `keep` rule says a README (or an
+/// ADR) is never deleted for having served: no `checklist-complete`. The same list in a note
+/// no keep rule governs still draws one.
+#[test]
+fn entry_points_keep_their_ticked_lists() {
+    let r = repo();
+    let d = &r.root;
+    let list = |a: &str, b: &str, c: &str| format!("# {a}\n\n- [x] {a}\n- [x] {b}\n- [x] {c}\n");
+    write(
+        d,
+        "README.md",
+        &list(
+            "**Blazing fast**",
+            "**Battle tested**",
+            "**Enterprise-ready**",
+        ),
+    );
+    write(
+        d,
+        "docs/adr/0001-gateway.md",
+        &list("Use a proxy", "Cache keys", "Retry twice"),
+    );
+    write(
+        d,
+        "docs/rollout.md",
+        &list("Ship the proxy", "Move the cache", "Turn on retries"),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = ["README.md", "docs/adr/0001-gateway.md", "docs/rollout.md"];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [
+            (docs[0], vec![]),
+            (docs[1], vec![]),
+            (docs[2], vec![pair("checklist-complete", "")]),
+        ]
+    );
+}

@@ -290,6 +290,22 @@ impl Rulebook {
         self.rules.iter().find(|r| r.id == id)
     }
 
+    /// Whether a `keep` rule governs `rel` (an entry point such as a README, an ADR): it is never
+    /// lifecycle-deleted, whatever it says.
+    pub fn kept(&self, rel: &str) -> bool {
+        self.kept_in(rel, &folders_of(rel))
+    }
+
+    fn kept_in(&self, rel: &str, folders: &[&str]) -> bool {
+        self.rules.iter().any(|r| {
+            r.lifetime == Lifetime::Keep
+                && match r.match_kind {
+                    MatchKind::File => r.matches(rel),
+                    MatchKind::Dir => folders.iter().any(|d| r.matches(d)),
+                }
+        })
+    }
+
     /// The rule that governs root-relative file `rel` with a lifetime other than `keep`, if
     /// any: a `dir` rule matching one of its folders, else the first matching `file` rule; a
     /// `keep` rule matching the file or one of its folders protects it (no rule governs it).
@@ -301,20 +317,8 @@ impl Rulebook {
     /// assert!(book.governs("CLAUDE.md").is_none());
     /// ```
     pub fn governs(&self, rel: &str) -> Option<&Rule> {
-        let mut folders = Vec::new();
-        let mut at = rel;
-        while let Some(i) = at.rfind('/') {
-            at = &at[..i];
-            folders.push(at);
-        }
-        let kept = self.rules.iter().any(|r| {
-            r.lifetime == Lifetime::Keep
-                && match r.match_kind {
-                    MatchKind::File => r.matches(rel),
-                    MatchKind::Dir => folders.iter().any(|d| r.matches(d)),
-                }
-        });
-        if kept {
+        let folders = folders_of(rel);
+        if self.kept_in(rel, &folders) {
             return None;
         }
         let live = |r: &&Rule| r.lifetime != Lifetime::Keep;
@@ -769,4 +773,15 @@ mod tests {
         assert!(check_template("../x").is_err());
         assert!(check_template("/etc/x").is_err());
     }
+}
+
+/// The folders above `rel`, innermost first (`a/b/c.md`: `a/b`, `a`).
+fn folders_of(rel: &str) -> Vec<&str> {
+    let mut folders = Vec::new();
+    let mut at = rel;
+    while let Some(i) = at.rfind('/') {
+        at = &at[..i];
+        folders.push(at);
+    }
+    folders
 }

@@ -149,6 +149,11 @@ pub const THRESHOLDS: Thresholds = Thresholds {
 /// question decides its fate.
 pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing-symbol", "drift"];
 
+/// The signals a document a `keep` lifecycle rule governs (an entry point such as a README, an
+/// ADR) never draws: they ask whether a document has served, which a keep rule answers. A
+/// README's ticked list is a feature or prerequisites list, not finished work.
+pub const KEPT_QUIET: &[&str] = &["checklist-complete"];
+
 /// Pages that name old APIs on purpose: migration guides and what's-new pages ("`x` was
 /// removed, use `y`"). Their links and anchors must still work, so they stay living documents;
 /// only the signals their subject makes false are quiet ([`CHANGE_PAGE_QUIET`]).
@@ -1228,6 +1233,8 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         // served is its question, not whether each name still resolves.
         if rulebook.governs(&d.path).is_some() {
             findings.retain(|f| !GOVERNED_QUIET.contains(&signal_kind(&f.signal)));
+        } else if rulebook.kept(&d.path) {
+            findings.retain(|f| !KEPT_QUIET.contains(&signal_kind(&f.signal)));
         }
         if change_page(&d.path) {
             findings.retain(|f| !CHANGE_PAGE_QUIET.contains(&signal_kind(&f.signal)));
