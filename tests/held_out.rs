@@ -5096,3 +5096,29 @@ fn entry_points_keep_their_ticked_lists() {
         ]
     );
 }
+
+/// Judged on public repositories: in an example folder a status line is the example's content
+/// (the working-memory file a demo run writes, `examples/todo-app/.loki/CONTINUITY.md`), as its
+/// ticked lists are. The same line in the repository's own note still draws `status-done`.
+#[test]
+fn example_folders_hold_sample_statuses() {
+    let r = repo();
+    let d = &r.root;
+    let note = |title: &str| format!("# {title}\n\nStatus: Complete\n\n## Steps\n\nAll merged.\n");
+    write(
+        d,
+        "skills/loki/examples/todo-app/.loki/CONTINUITY.md",
+        &note("Todo app run"),
+    );
+    write(d, "docs/cache-migration.md", &note("Cache migration"));
+    commit(d, "docs");
+    let s = scan(d);
+    let docs = [
+        "docs/cache-migration.md",
+        "skills/loki/examples/todo-app/.loki/CONTINUITY.md",
+    ];
+    assert_eq!(
+        sigs_of(&s, &docs),
+        [(docs[0], vec![pair("status-done", "")]), (docs[1], vec![])]
+    );
+}
