@@ -314,7 +314,7 @@ fn head_marker(text: &str) -> Option<HeadMarker> {
 
 /// Words one of which every head marker holds ([`GENERATED_MARKERS`], [`TRANSCRIPT_MARKERS`],
 /// a GitHub link), lowercase.
-pub const HEAD_MARKER_WORDS: &[&str] = &["generat", "edit", "transcript", "github.com/"];
+pub const HEAD_MARKER_WORDS: &[&str] = &["generat", "not edit", "transcript", "github.com/"];
 
 /// Whether a head can hold a marker: one of [`HEAD_MARKER_WORDS`] in it, in any case. Four SIMD
 /// searches of its lowercased copy, where the automaton walks it a byte at a time: nearly every

@@ -35,13 +35,28 @@ pub fn evaluate(
 ) -> Vec<Governed> {
     // Lifecycle rules read paths, so the path's role decides (`roles::allowed_kinds`).
     let roles = crate::roles::Roles::new(root, rulebook.roles.clone());
-    // (A glob match per file of the tree: on all cores, in chunks.)
-    let chunks: Vec<&[String]> = files.chunks(files.len().div_ceil(64).max(1)).collect();
+    // Only a file some rule other than a keep could govern matters below: one a file rule
+    // matches, or one under a folder a folder rule matches (it makes that folder an aggregate
+    // and counts in its dates). Any other file changes nothing, so its role (a glob match
+    // against every role rule) is not asked.
+    let live = |kind: MatchKind| {
+        rulebook
+            .rules
+            .iter()
+            .filter(move |r| r.match_kind == kind && r.lifetime != Lifetime::Keep)
+    };
+    let candidate = |f: &String| {
+        live(MatchKind::File).any(|r| r.matches(f))
+            || ancestors(f).any(|a| live(MatchKind::Dir).any(|r| r.matches(a)))
+    };
+    let files: Vec<&String> = files.iter().filter(|f| candidate(f)).collect();
+    // (A glob match per candidate: on all cores, in chunks.)
+    let chunks: Vec<&[&String]> = files.chunks(files.len().div_ceil(64).max(1)).collect();
     let files: Vec<String> = crate::scan::walk::par_map(&chunks, |chunk| {
         chunk
             .iter()
             .filter(|f| crate::roles::allows(roles.of_path(f), "lifecycle", false))
-            .cloned()
+            .map(|f| (*f).clone())
             .collect::<Vec<String>>()
     })
     .into_iter()

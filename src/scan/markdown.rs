@@ -491,10 +491,22 @@ pub const PATH_EXTENSIONS: &[&str] = &[
 ];
 
 /// The extension of the last path segment, if any.
+///
+/// ```
+/// use hygiene::scan::markdown::extension;
+/// assert_eq!(extension("docs/a.md"), Some("md"));
+/// assert_eq!(extension("x.tar.gz"), Some("gz"));
+/// assert_eq!(extension("dir.d/file"), None);
+/// assert_eq!(extension(".gitignore"), None);
+/// assert_eq!(extension("a."), None);
+/// assert_eq!(extension("é/ü.rs"), Some("rs"));
+/// ```
 pub fn extension(path: &str) -> Option<&str> {
-    let name = path.rsplit('/').next()?;
-    let (stem, ext) = name.rsplit_once('.')?;
-    (!stem.is_empty() && !ext.is_empty()).then_some(ext)
+    // Byte searches: `/` and `.` are ASCII, so the slices fall on character boundaries.
+    let start = memchr::memrchr(b'/', path.as_bytes()).map_or(0, |i| i + 1);
+    let name = &path[start..];
+    let dot = memchr::memrchr(b'.', name.as_bytes())?;
+    (dot > 0 && dot + 1 < name.len()).then(|| &name[dot + 1..])
 }
 
 /// Whether `path` ends with an extension of source code or of a file a document names
@@ -658,6 +670,10 @@ fn dot_folder(s: &str) -> bool {
 /// assert_eq!(strip_line_suffix("a:b"), "a:b");
 /// ```
 pub fn strip_line_suffix(s: &str) -> &str {
+    // Every suffix ends with a digit: most paths are answered by their last byte.
+    if !s.as_bytes().last().is_some_and(u8::is_ascii_digit) {
+        return s;
+    }
     let mut out = s;
     for _ in 0..2 {
         if let Some((head, tail)) = out.rsplit_once(':') {
@@ -1548,8 +1564,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             continue;
         }
         let slice = &body[range.clone()];
-        let at = slice
-            .rfind(dest.as_str())
+        // `memmem`: a one-shot search of a short link costs less than building `str::rfind`'s
+        // two-way searcher.
+        let at = memchr::memmem::rfind(slice.as_bytes(), dest.as_bytes())
             .map_or(range.start, |i| range.start + i);
         p.refs.push(Ref {
             line: p.lines.line(at),
@@ -1565,8 +1582,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             continue;
         }
         let slice = &body[def.span.clone()];
-        let at = slice
-            .rfind(def.dest.as_ref())
+        let at = memchr::memmem::rfind(slice.as_bytes(), def.dest.as_bytes())
             .map_or(def.span.start, |i| def.span.start + i);
         p.refs.push(Ref {
             line: p.lines.line(at),
@@ -1659,7 +1675,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     for r in &mut p.refs {
         let line = &text[p.lines.range(r.line, text.len())];
         let written = super::refs::split(&r.dest).written;
-        r.literal = !written.is_empty() && line.contains(strip_line_suffix(written));
+        r.literal = !written.is_empty()
+            && memchr::memmem::find(line.as_bytes(), strip_line_suffix(written).as_bytes())
+                .is_some();
     }
     // One reference per line and path: `[`src/x.rs`](src/x.rs)` is one fact, reported as the
     // link (links, then code spans, then imports).
@@ -1907,12 +1925,25 @@ impl Words {
         const K: u64 = 0x517c_c1b7_2722_0a95;
         let mix = |h: u64, v: u64| (h.rotate_left(5) ^ v).wrapping_mul(K);
         let b = text.as_bytes();
-        let mut w = Words {
-            spans: Vec::new(),
-            prefix: vec![0],
-            pow: vec![1],
-            bytes: vec![0],
+        // Sized once: pushed a word at a time, the four lists grew a dozen times each per page.
+        let n = b
+            .iter()
+            .zip(b.iter().skip(1))
+            .filter(|(a, c)| a.is_ascii_whitespace() && !c.is_ascii_whitespace())
+            .count()
+            + 1;
+        let with = |first: u64| {
+            let mut v = Vec::with_capacity(n + 1);
+            v.push(first);
+            v
         };
+        let mut w = Words {
+            spans: Vec::with_capacity(n),
+            prefix: with(0),
+            pow: with(1),
+            bytes: Vec::with_capacity(n + 1),
+        };
+        w.bytes.push(0);
         let mut i = 0;
         while i < b.len() {
             if b[i].is_ascii_whitespace() {

@@ -578,12 +578,9 @@ pub struct Split<'a> {
 
 /// Splits `dest` at the first `#` or `?`.
 pub fn split(dest: &str) -> Split<'_> {
-    // A byte search: every reference is split several times, and a `[char]` pattern is
-    // searched a char at a time.
-    let cut = dest
-        .bytes()
-        .position(|b| b == b'#' || b == b'?')
-        .unwrap_or(dest.len());
+    // A vectorized byte search: every reference is split several times, and a `[char]`
+    // pattern is searched a char at a time.
+    let cut = memchr::memchr2(b'#', b'?', dest.as_bytes()).unwrap_or(dest.len());
     let fragment = dest[cut..]
         .strip_prefix('#')
         .map(|f| f.split('?').next().unwrap_or(f));

@@ -64,24 +64,34 @@ pub const PLACEHOLDER_WORDS: &[&str] = &[
 /// use hygiene::scan::detectors::missing_symbol::is_placeholder;
 /// assert!(is_placeholder("parseAllowedXxx") && is_placeholder("my_handler") && is_placeholder("Foo::bar"));
 /// assert!(!is_placeholder("load_config") && !is_placeholder("toolbar_height"));
+/// assert!(is_placeholder("getFooBar") && is_placeholder("EXAMPLE_KEY") && !is_placeholder("examples_dir"));
 /// ```
 pub fn is_placeholder(ident: &str) -> bool {
-    let mut words: Vec<String> = Vec::new();
-    let mut cur = String::new();
-    for c in ident.chars() {
+    // Words are compared in place (every identifier of every document is asked): a word ends
+    // at a character that is no ASCII letter or digit, or before a capital after a lowercase
+    // letter.
+    let b = ident.as_bytes();
+    let is_word = |w: &[u8]| {
+        PLACEHOLDER_WORDS
+            .iter()
+            .any(|p| p.len() == w.len() && p.as_bytes().eq_ignore_ascii_case(w))
+    };
+    let mut start = 0;
+    for i in 0..b.len() {
+        let c = b[i];
         if !c.is_ascii_alphanumeric() {
-            words.push(std::mem::take(&mut cur));
-            continue;
+            if is_word(&b[start..i]) {
+                return true;
+            }
+            start = i + 1;
+        } else if c.is_ascii_uppercase() && i > start && b[i - 1].is_ascii_lowercase() {
+            if is_word(&b[start..i]) {
+                return true;
+            }
+            start = i;
         }
-        if c.is_ascii_uppercase() && cur.chars().last().is_some_and(|l| l.is_ascii_lowercase()) {
-            words.push(std::mem::take(&mut cur));
-        }
-        cur.push(c.to_ascii_lowercase());
     }
-    words.push(cur);
-    words
-        .iter()
-        .any(|w| PLACEHOLDER_WORDS.contains(&w.as_str()))
+    is_word(&b[start..])
 }
 
 /// The qualifiers that tie a qualified name to this code: every `::` segment before the last,
@@ -102,6 +112,25 @@ pub fn qualifiers(ident: &str) -> Vec<&str> {
         .copied()
         .filter(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
         .collect()
+}
+
+/// Whether `ident` has a qualifier ([`qualifiers`] is not empty), asked without collecting
+/// them: every identifier of every document is asked.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_symbol::{qualified, qualifiers};
+/// for i in ["Repo::history", "self::x", "Self::new", "Config.load()", "client.connect()", "x", "a::b::c", "super::crate::y"] {
+///     assert_eq!(qualified(i), !qualifiers(i).is_empty(), "{i}");
+/// }
+/// ```
+pub fn qualified(ident: &str) -> bool {
+    if let Some((head, _)) = ident.rsplit_once("::") {
+        return head.split("::").any(|s| !SKIP.contains(&s));
+    }
+    ident.rsplit_once('.').is_some_and(|(head, _)| {
+        head.split('.')
+            .any(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
+    })
 }
 
 /// The module names a qualified name starts from: its lowercase qualifiers (`scan` and `refs` of
@@ -151,7 +180,7 @@ pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
         .collect();
     p.idents
         .iter()
-        .filter(|i| !qualifiers(&i.text).is_empty() || source_lines.contains(&i.line))
+        .filter(|i| qualified(&i.text) || source_lines.contains(&i.line))
         .filter(|i| !p.code_tokens.contains(last(&i.text)) && !is_placeholder(&i.text))
         .map(|i| (i.line, i.text.as_str()))
         .collect()
