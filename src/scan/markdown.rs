@@ -1564,10 +1564,14 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             continue;
         }
         let slice = &body[range.clone()];
-        // `memmem`: a one-shot search of a short link costs less than building `str::rfind`'s
-        // two-way searcher.
-        let at = memchr::memmem::rfind(slice.as_bytes(), dest.as_bytes())
-            .map_or(range.start, |i| range.start + i);
+        // A link on one line (nearly all) is on its first line; else its destination is
+        // searched (`memmem`: a one-shot search costs less than `str::rfind`'s searcher).
+        let at = if memchr::memchr(b'\n', slice.as_bytes()).is_none() {
+            range.start
+        } else {
+            memchr::memmem::rfind(slice.as_bytes(), dest.as_bytes())
+                .map_or(range.start, |i| range.start + i)
+        };
         p.refs.push(Ref {
             line: p.lines.line(at),
             dest,

@@ -126,7 +126,9 @@ impl Detector for StatusDone {
                 return vec![Signal::StatusDone { line, text }.into()];
             }
         }
-        if !doc.lower_prose.contains("status") {
+        static STATUS: crate::scan::markdown::Needles =
+            crate::scan::markdown::Needles::new(&["status"]);
+        if !STATUS.any_in(doc.lower_prose) {
             return Vec::new();
         }
         // A status above the document's first section is the document's own. Status lines

@@ -142,9 +142,10 @@ impl Detector for Superseded {
             .get("status")
             .filter(|(v, _)| SUPERSEDED_WORDS.contains(&first_word(v).as_str()))
             .map(|(_, l)| l);
-        let mentions = ["supersed", "deprecat", "obsolete", "replaced"]
-            .iter()
-            .any(|w| doc.lower_prose.contains(w));
+        // Searchers built once: every document is asked.
+        static MENTIONS: crate::scan::markdown::Needles =
+            crate::scan::markdown::Needles::new(&["supersed", "deprecat", "obsolete", "replaced"]);
+        let mentions = MENTIONS.any_in(doc.lower_prose);
         if hit.is_none() && mentions {
             let head = head_end(doc.parsed);
             hit = prose_lines(&doc.parsed.prose)
