@@ -49,6 +49,9 @@ pub struct Tree {
     pub own_names: std::sync::OnceLock<Vec<String>>,
     /// The name (last segment) of every folder in `dirs`, built on first use.
     pub dir_names: std::sync::OnceLock<HashSet<String>>,
+    /// Every folder of `dirs` as `(parent, name)`, sorted, built on first use
+    /// ([`Tree::subfolders`]).
+    pub dir_pairs: std::sync::OnceLock<Vec<(String, String)>>,
     /// Folders the walk did not list, by whether they are folders on disk: asked once each
     /// ([`Tree::on_disk`]).
     pub disk_dirs: std::sync::Mutex<std::collections::HashMap<String, bool>>,
@@ -198,20 +201,25 @@ impl Tree {
     }
 
     /// The names this repository goes by, lowercase: the repository name of each git remote
-    /// (`git@github.com:org/tool.git` is `tool`; a fork's `upstream` counts too) and the name
-    /// of the work tree's folder (what `git clone` calls it). Asked once, on first use.
+    /// (`git@github.com:org/tool.git` is `tool`; a fork's `upstream` counts too) and, when the
+    /// root is the work tree's top, the name of its folder (what `git clone` calls it). Asked
+    /// once, on first use.
     pub fn own_names(&self) -> &[String] {
         self.own_names.get_or_init(|| {
             let mut names: Vec<String> = crate::git::remote_urls(&self.root)
                 .iter()
                 .filter_map(|u| last_name(u))
                 .collect();
-            let top = self
-                .root
-                .ancestors()
-                .find(|d| d.join(".git").exists())
-                .unwrap_or(&self.root);
-            names.extend(top.file_name().and_then(|n| n.to_str()).and_then(last_name));
+            // The root's own folder only where it is the work tree's top (nothing above the
+            // root is looked at).
+            if self.root.join(".git").exists() {
+                names.extend(
+                    self.root
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .and_then(last_name),
+                );
+            }
             names.sort();
             names.dedup();
             names
@@ -226,6 +234,38 @@ impl Tree {
                 .map(|d| d.rsplit('/').next().unwrap_or(d).to_string())
                 .collect()
         })
+    }
+
+    /// The names of the folders directly in `parent` (`""` for the root): one binary search.
+    ///
+    /// ```
+    /// let mut t = hygiene::scan::refs::Tree::default();
+    /// for d in ["a", "a/b", "a/c", "ab", "ab/x"] {
+    ///     t.dirs.insert(d.to_string());
+    /// }
+    /// assert_eq!(t.subfolders("a").collect::<Vec<_>>(), ["b", "c"]);
+    /// assert_eq!(t.subfolders("").collect::<Vec<_>>(), ["a", "ab"]);
+    /// assert_eq!(t.subfolders("a/b").count(), 0);
+    /// ```
+    pub fn subfolders<'t>(&'t self, parent: &str) -> impl Iterator<Item = &'t str> + 't {
+        let pairs = self.dir_pairs.get_or_init(|| {
+            let mut v: Vec<(String, String)> = self
+                .dirs
+                .iter()
+                .map(|d| match d.rsplit_once('/') {
+                    Some((p, n)) => (p.to_string(), n.to_string()),
+                    None => (String::new(), d.clone()),
+                })
+                .collect();
+            v.sort_unstable();
+            v
+        });
+        let at = pairs.partition_point(|(p, _)| p.as_str() < parent);
+        let parent = parent.to_string();
+        pairs[at..]
+            .iter()
+            .take_while(move |(p, _)| *p == parent)
+            .map(|(_, n)| n.as_str())
     }
 
     /// Whether an absolute URL points away from this repository: to another repository on a

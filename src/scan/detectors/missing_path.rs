@@ -1575,10 +1575,7 @@ fn unknown_folder(ctx: &TreeCtx<'_>, cands: &[(String, bool)]) -> bool {
     };
     !cands.iter().any(|(c, _)| {
         let (parent, name) = split(c);
-        ctx.tree.dirs.iter().any(|d| {
-            let (p, n) = d.rsplit_once('/').unwrap_or(("", d));
-            p == parent && near(n, &name)
-        })
+        ctx.tree.subfolders(&parent).any(|n| near(n, &name))
     })
 }
 
