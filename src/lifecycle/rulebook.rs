@@ -685,6 +685,17 @@ pub fn lifetime_name(l: Lifetime) -> &'static str {
     }
 }
 
+/// The folders above `rel`, innermost first (`a/b/c.md`: `a/b`, `a`).
+fn folders_of(rel: &str) -> Vec<&str> {
+    let mut folders = Vec::new();
+    let mut at = rel;
+    while let Some(i) = at.rfind('/') {
+        at = &at[..i];
+        folders.push(at);
+    }
+    folders
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -773,15 +784,4 @@ mod tests {
         assert!(check_template("../x").is_err());
         assert!(check_template("/etc/x").is_err());
     }
-}
-
-/// The folders above `rel`, innermost first (`a/b/c.md`: `a/b`, `a`).
-fn folders_of(rel: &str) -> Vec<&str> {
-    let mut folders = Vec::new();
-    let mut at = rel;
-    while let Some(i) = at.rfind('/') {
-        at = &at[..i];
-        folders.push(at);
-    }
-    folders
 }
