@@ -120,6 +120,8 @@ pub struct ScannerPolicy {
     pub governed_quiet_signals: &'static [&'static str],
     /// The signals a document a `keep` rule governs (a README, an ADR) never draws.
     pub kept_quiet_signals: &'static [&'static str],
+    /// The signals a document in an example folder never draws.
+    pub example_quiet_signals: &'static [&'static str],
     /// The signals that never shortlist a document alone (they ride along on another).
     pub ride_along_signals: &'static [crate::scan::RideAlong],
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
@@ -540,6 +542,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
             kept_quiet_signals: crate::scan::KEPT_QUIET,
+            example_quiet_signals: crate::scan::EXAMPLE_QUIET,
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,

@@ -154,6 +154,12 @@ pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing
 /// README's ticked list is a feature or prerequisites list, not finished work.
 pub const KEPT_QUIET: &[&str] = &["checklist-complete"];
 
+/// The signals a document in an example folder ([`detectors::in_examples`]: `examples/`,
+/// `cookbook/`, ...) never draws: they ask whether a document has served, and there a ticked
+/// list, a status line or a write-up is the example's content (a feature list, the state file a
+/// demo run wrote).
+pub const EXAMPLE_QUIET: &[&str] = &["checklist-complete", "status-done", "resolved-narrative"];
+
 /// Pages that name old APIs on purpose: migration guides and what's-new pages ("`x` was
 /// removed, use `y`"). Their links and anchors must still work, so they stay living documents;
 /// only the signals their subject makes false are quiet ([`CHANGE_PAGE_QUIET`]).
@@ -1238,6 +1244,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         }
         if change_page(&d.path) {
             findings.retain(|f| !CHANGE_PAGE_QUIET.contains(&signal_kind(&f.signal)));
+        }
+        if detectors::in_examples(&d.path) {
+            findings.retain(|f| !EXAMPLE_QUIET.contains(&signal_kind(&f.signal)));
         }
         if findings.iter().all(|f| rides_along(f, &d.path, d.freq)) {
             continue;

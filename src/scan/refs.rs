@@ -268,6 +268,24 @@ impl Tree {
             .map(|(_, n)| n.as_str())
     }
 
+    /// Whether a rooted route's first segment (`book` of `book/x`, the route without its leading
+    /// `/`) names nothing in the tree: a section of a site this repository does not hold. With
+    /// `nested`, only a route with more below that segment counts.
+    ///
+    /// ```
+    /// let mut t = hygiene::scan::refs::Tree::default();
+    /// t.dirs.insert("docs".to_string());
+    /// assert!(t.unknown_top("book/x", true) && t.unknown_top("book", false));
+    /// assert!(!t.unknown_top("book", true) && !t.unknown_top("docs/x", true) && !t.unknown_top("/x/y", true));
+    /// ```
+    pub fn unknown_top(&self, route: &str, nested: bool) -> bool {
+        let (first, below) = match route.split_once('/') {
+            Some((first, _)) => (first, true),
+            None => (route, false),
+        };
+        (below || !nested) && !first.is_empty() && !self.exists(first)
+    }
+
     /// Whether an absolute URL points away from this repository: to another repository on a
     /// code host (a name not in [`Tree::own_names`]) or to any other site.
     pub fn elsewhere(&self, url: &str) -> bool {

@@ -1,7 +1,6 @@
 //! `checklist-complete`: every task-list box is checked, and there are enough boxes for that to
-//! mean "this plan is finished" rather than "this note has one ticked item". Not in an example
-//! folder (`docs/examples/web_browser.md`, `use-cases/agent/planning/`): there a ticked list is the
-//! example's content (a feature list, a sample plan output), not this repository's work.
+//! mean "this plan is finished" rather than "this note has one ticked item". (Not in an example
+//! folder: [`crate::scan::EXAMPLE_QUIET`].)
 
 use super::{Detector, DocText, Finding};
 use crate::report::Signal;
@@ -17,10 +16,7 @@ impl Detector for Checklist {
 
     fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
         let (total, checked) = doc.parsed.tasks;
-        if total >= THRESHOLDS.checklist_min_boxes
-            && checked == total
-            && !super::in_examples(doc.path)
-        {
+        if total >= THRESHOLDS.checklist_min_boxes && checked == total {
             vec![Signal::ChecklistComplete { checked }.into()]
         } else {
             Vec::new()

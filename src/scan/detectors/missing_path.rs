@@ -26,10 +26,7 @@ fn foreign_route(
 ) -> bool {
     rooted_outside_site(doc, ctx, r, written)
         && crate::scan::markdown::extension(&doc.path) != Some("mdx")
-        && written
-            .trim_start_matches('/')
-            .split_once('/')
-            .is_some_and(|(first, _)| !ctx.tree.exists(first))
+        && ctx.tree.unknown_top(written.trim_start_matches('/'), true)
 }
 
 /// Whether `r` is a link, `written` rooted at `/`, in a document no docs site claims: GitHub
@@ -55,11 +52,7 @@ fn site_section(
 ) -> bool {
     rooted_outside_site(doc, ctx, r, written)
         && crate::scan::markdown::extension(&doc.path) == Some("md")
-        && written
-            .trim_start_matches('/')
-            .split('/')
-            .next()
-            .is_some_and(|first| !first.is_empty() && !ctx.tree.exists(first))
+        && ctx.tree.unknown_top(written.trim_start_matches('/'), false)
 }
 
 /// Whether rooted `written` names a page of the tree from a folder between (`/cli/mcp` for

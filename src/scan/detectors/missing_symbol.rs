@@ -98,20 +98,24 @@ pub fn is_placeholder(ident: &str) -> bool {
 /// or the capitalised segments before the last `.` of a call (`Config.load()`; a lowercase
 /// `client.connect()` is a variable's method). Empty for an unqualified name.
 pub fn qualifiers(ident: &str) -> Vec<&str> {
-    if ident.contains("::") {
-        let segs: Vec<&str> = ident.split("::").collect();
-        return segs[..segs.len() - 1]
-            .iter()
-            .copied()
-            .filter(|s| !SKIP.contains(s))
-            .collect();
-    }
-    let segs: Vec<&str> = ident.split('.').collect();
-    segs[..segs.len() - 1]
-        .iter()
-        .copied()
-        .filter(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
-        .collect()
+    qualifier_segments(ident).collect()
+}
+
+/// [`qualifiers`], one at a time.
+fn qualifier_segments(ident: &str) -> impl Iterator<Item = &str> {
+    let (head, sep) = match ident.rsplit_once("::") {
+        Some((head, _)) => (Some(head), "::"),
+        None => (ident.rsplit_once('.').map(|(head, _)| head), "."),
+    };
+    head.into_iter()
+        .flat_map(move |h| h.split(sep))
+        .filter(move |s| {
+            if sep == "::" {
+                !SKIP.contains(s)
+            } else {
+                s.starts_with(|c: char| c.is_ascii_uppercase())
+            }
+        })
 }
 
 /// Whether `ident` has a qualifier ([`qualifiers`] is not empty), asked without collecting
@@ -124,13 +128,7 @@ pub fn qualifiers(ident: &str) -> Vec<&str> {
 /// }
 /// ```
 pub fn qualified(ident: &str) -> bool {
-    if let Some((head, _)) = ident.rsplit_once("::") {
-        return head.split("::").any(|s| !SKIP.contains(&s));
-    }
-    ident.rsplit_once('.').is_some_and(|(head, _)| {
-        head.split('.')
-            .any(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
-    })
+    qualifier_segments(ident).next().is_some()
 }
 
 /// The module names a qualified name starts from: its lowercase qualifiers (`scan` and `refs` of

@@ -129,34 +129,17 @@ pub struct TreeCtx<'a> {
 /// reads the folder as its root publishes them (playwright's). On GitHub each is broken, but
 /// the folder is written for the tool.
 pub fn rooted_at_folder(tree: &Tree, docs: &[Doc]) -> HashSet<String> {
-    let mut count: HashMap<&str, usize> = HashMap::new();
-    for d in docs {
-        let dir = super::refs::folder(&d.path);
-        if dir.is_empty() {
-            continue;
-        }
-        let n = d
-            .parsed
-            .refs
-            .iter()
-            .filter(|r| r.via == crate::report::Via::Link)
-            .filter_map(|r| super::refs::split(&r.dest).written.strip_prefix('/'))
-            .filter(|rest| {
-                super::markdown::extension(rest)
-                    .is_some_and(|e| super::sites::PAGE_EXTENSIONS.contains(&e))
-                    && !tree.is_file(rest)
-                    && tree.is_file(&super::sites::join(dir, rest))
-            })
-            .count();
-        if n > 0 && tree.sites().of(&d.path).is_none() {
-            *count.entry(dir).or_default() += n;
-        }
-    }
-    count
-        .into_iter()
-        .filter(|(_, n)| *n >= missing_path::FOREIGN_ROUTES_MIN)
-        .map(|(d, _)| d.to_string())
-        .collect()
+    folders_with_rooted_links(
+        tree,
+        docs,
+        |_| true,
+        |dir, rest| {
+            super::markdown::extension(rest)
+                .is_some_and(|e| super::sites::PAGE_EXTENSIONS.contains(&e))
+                && !tree.is_file(rest)
+                && tree.is_file(&super::sites::join(dir, rest))
+        },
+    )
 }
 
 /// Folders (outside any docs site) whose `.md` pages together hold at least
@@ -165,9 +148,28 @@ pub fn rooted_at_folder(tree: &Tree, docs: &[Doc]) -> HashSet<String> {
 /// guides, one `/router/latest/docs/...` each): pages written for a site that serves those
 /// routes, each with too few such links to show it alone.
 pub fn routed_folders(tree: &Tree, docs: &[Doc]) -> HashSet<String> {
+    folders_with_rooted_links(
+        tree,
+        docs,
+        |d| super::markdown::extension(&d.path) == Some("md"),
+        |_, rest| tree.unknown_top(rest, true),
+    )
+}
+
+/// The folders (not the root's, whose pages GitHub reads, where a rooted link is the
+/// repository's; none in a docs site) whose pages `page` accepts hold, between them, at least
+/// [`missing_path::FOREIGN_ROUTES_MIN`] rooted links whose route (without its `/`) `counts`
+/// accepts, given the page's folder.
+fn folders_with_rooted_links(
+    tree: &Tree,
+    docs: &[Doc],
+    page: impl Fn(&Doc) -> bool,
+    counts: impl Fn(&str, &str) -> bool,
+) -> HashSet<String> {
     let mut count: HashMap<&str, usize> = HashMap::new();
     for d in docs {
-        if super::markdown::extension(&d.path) != Some("md") {
+        let dir = super::refs::folder(&d.path);
+        if dir.is_empty() || !page(d) {
             continue;
         }
         let n = d
@@ -176,14 +178,9 @@ pub fn routed_folders(tree: &Tree, docs: &[Doc]) -> HashSet<String> {
             .iter()
             .filter(|r| r.via == crate::report::Via::Link)
             .filter_map(|r| super::refs::split(&r.dest).written.strip_prefix('/'))
-            .filter(|rest| {
-                rest.split_once('/')
-                    .is_some_and(|(first, _)| !first.is_empty() && !tree.exists(first))
-            })
+            .filter(|rest| counts(dir, rest))
             .count();
-        // The root's pages are read on GitHub, where a rooted link is the repository's.
-        let dir = super::refs::folder(&d.path);
-        if n > 0 && !dir.is_empty() && tree.sites().of(&d.path).is_none() {
+        if n > 0 && tree.sites().of(&d.path).is_none() {
             *count.entry(dir).or_default() += n;
         }
     }

@@ -168,8 +168,7 @@ impl Detector for ResolvedNarrative {
 
     fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
         let min = crate::scan::THRESHOLDS.resolved_narrative_min_words;
-        // An example's write-up is the example's content, as its ticked lists are.
-        if super::in_examples(doc.path) || !at_least_words(&doc.parsed.prose, min as usize) {
+        if !at_least_words(&doc.parsed.prose, min as usize) {
             return Vec::new();
         }
         let Some(line) = marker(doc) else {

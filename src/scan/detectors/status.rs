@@ -4,8 +4,8 @@
 //! the release it shipped in (`Implemented (v0.21+)`, `Shipped in 2.3`) is a feature
 //! reference's note of availability, not finished work waiting to be archived. A status above
 //! the first section is the document's own; status lines inside sections are its items' (a
-//! roadmap's phases), and one that is not finished means the document is not. Not in an example
-//! folder ([`super::in_examples`]), where a status is the example's content.
+//! roadmap's phases), and one that is not finished means the document is not. (Not in an
+//! example folder: [`crate::scan::EXAMPLE_QUIET`].)
 
 use super::{first_word, prose_lines, status_value, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -115,11 +115,6 @@ impl Detector for StatusDone {
     }
 
     fn on_text(&self, doc: &DocText<'_>) -> Vec<Finding> {
-        // In an example folder a status line is the example's content (the sample state file a
-        // demo run writes, a template's field), as its ticked lists are.
-        if super::in_examples(doc.path) {
-            return Vec::new();
-        }
         if let Some((v, line)) = doc.parsed.frontmatter.get("status") {
             if DONE_WORDS.contains(&first_word(v).as_str()) {
                 let text = line_text(doc, line);
