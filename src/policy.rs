@@ -166,6 +166,9 @@ pub struct ScannerPolicy {
     pub missing_path_example_labels: &'static [&'static str],
     /// Words in a table column's header that plan its paths ("Target Location").
     pub missing_path_plan_columns: &'static [&'static str],
+    /// Words of a document's file or folder names that make it a plan: a file it names that
+    /// history never knew is one it means to create.
+    pub missing_path_plan_document_words: &'static [&'static str],
     /// Words in a table column's header that make its paths examples ("Pattern Example").
     pub missing_path_example_columns: &'static [&'static str],
     /// Source files whose members a dotted code name reaches (`pkg/mod.func` of `pkg/mod.py`).
@@ -547,6 +550,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
+            missing_path_plan_document_words:
+                crate::scan::detectors::missing_path::PLAN_DOCUMENT_WORDS,
             missing_path_example_columns: crate::scan::detectors::missing_path::EXAMPLE_COLUMNS,
             missing_path_member_sources: crate::scan::detectors::missing_path::MEMBER_SOURCES,
             missing_path_convention_names: crate::scan::detectors::missing_path::CONVENTION_NAMES,

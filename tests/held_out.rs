@@ -5122,3 +5122,88 @@ fn example_folders_hold_sample_statuses() {
         [(docs[0], vec![pair("status-done", "")]), (docs[1], vec![])]
     );
 }
+
+/// Judged on public repositories: a plan, roadmap, proposal or RFC names the files it means to
+/// create (cognee's `RECALL_TOOL_CALLS_PLAN.md` lists tests "to write" under a later PR,
+/// langroid's migration plan its scripts under "Create Migration Scripts", an RFC the docs page
+/// it will ship). A file history never knew is an intention there. A file the plan names that
+/// git removed or renamed since is still reported, and so is a never-known file in a guide.
+#[test]
+fn plans_name_the_files_they_will_create() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/cache.py", "def get(): pass\n");
+    write(d, "src/store.py", "def put(): pass\n");
+    write(d, "src/app.py", "\n");
+    write(d, "tests/test_app.py", "\n");
+    commit(d, "tree");
+    git(d, &["rm", "-q", "src/cache.py"]);
+    git(d, &["mv", "src/store.py", "src/storage.py"]);
+    commit(d, "drop the cache, rename the store");
+    let plan = "# Recall\n\n## PR 3\n\nThe recall tools live in `src/recall_tools.py`, tested \
+                in `tests/test_recall_tools.py`.\n\nThe reader goes through `src/cache.py` \
+                and `src/store.py`.\n";
+    write(d, "RECALL_PLAN.md", plan);
+    write(d, "design/rfc-multi-session.md", plan);
+    write(d, "docs/ideas/voice.md", plan);
+    write(d, "docs/guide.md", plan);
+    commit(d, "docs");
+    let s = scan(d);
+    let kept = [
+        pair("missing-path", "src/cache.py"),
+        pair("missing-path", "src/store.py"),
+    ];
+    for doc in [
+        "RECALL_PLAN.md",
+        "design/rfc-multi-session.md",
+        "docs/ideas/voice.md",
+    ] {
+        let mut got = sigs(&s, doc);
+        got.sort();
+        assert_eq!(got, kept, "{doc}");
+    }
+    let mut got = sigs(&s, "docs/guide.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "src/cache.py"),
+            pair("missing-path", "src/recall_tools.py"),
+            pair("missing-path", "src/store.py"),
+            pair("missing-path", "tests/test_recall_tools.py"),
+        ]
+    );
+}
+
+/// Judged on public repositories: "Architecture documentation is written to
+/// `docs/architecture/`" and "Produces `docs/project-summary.md`" name a skill's output in the
+/// user's project; "`references/budget_preparation.md` (coming soon)" a file still to write.
+/// The same paths without the words are still reported.
+#[test]
+fn outputs_and_files_to_come_say_so() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/index.md", "# Docs\n");
+    write(d, "references/grants.md", "# Grants\n");
+    commit(d, "tree");
+    write(
+        d,
+        "guide.md",
+        "# Guide\n\nArchitecture documentation is written to `docs/architecture.md`.\n\n\
+         Produces `docs/project-summary.md`.\n\n\
+         - `references/budget_preparation.md` (coming soon)\n\n\
+         See `docs/overview.md`, `docs/summary.md` and `references/budget.md`.\n",
+    );
+    commit(d, "guide");
+    let s = scan(d);
+    let mut got = sigs(&s, "guide.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "docs/overview.md"),
+            pair("missing-path", "docs/summary.md"),
+            pair("missing-path", "references/budget.md"),
+        ]
+    );
+}

@@ -408,6 +408,8 @@ pub const LINE_CUES: &[LineCue] = &[
             "saves to ",
             "saved to ",
             "outputs to ",
+            "written to ",
+            "produces ",
         ],
     },
     LineCue {
@@ -424,7 +426,14 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an intention",
         at: CueAt::After,
-        words: &["(new)", "(new file)", "(new folder)", "(new package)"],
+        words: &[
+            "(new)",
+            "(new file)",
+            "(new folder)",
+            "(new package)",
+            "(coming soon",
+            "(planned",
+        ],
     },
     LineCue {
         cue: "an example",
@@ -1727,6 +1736,43 @@ pub fn test_input(doc: &Doc) -> bool {
     (doc.role == crate::roles::Role::Fixture && data) || fixture || case
 }
 
+/// Words that make a document a plan: a word of its file name (`RECALL_TOOL_CALLS_PLAN.md`,
+/// `rfc-think-multi-session.md`) or the name of a folder it is in (`proposals/`, `ideas/`).
+/// Published as `scanner.missing_path_plan_document_words`.
+pub const PLAN_DOCUMENT_WORDS: &[&str] = &[
+    "plan",
+    "plans",
+    "roadmap",
+    "roadmaps",
+    "proposal",
+    "proposals",
+    "rfc",
+    "rfcs",
+    "ideas",
+];
+
+/// Whether the document at `path` is a plan, a roadmap, a proposal or an RFC
+/// ([`PLAN_DOCUMENT_WORDS`]): what it names it may mean to create.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::plan_document;
+/// assert!(plan_document("RECALL_TOOL_CALLS_PLAN.md") && plan_document("design/rfc-sub-agents.md"));
+/// assert!(plan_document("docs/proposals/deep-research.md") && plan_document("ideas/voice.md"));
+/// assert!(!plan_document("docs/planning-guide.md") && !plan_document("docs/explanation.md"));
+/// ```
+pub fn plan_document(path: &str) -> bool {
+    let words = |s: &str| {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| PLAN_DOCUMENT_WORDS.iter().any(|p| p.eq_ignore_ascii_case(w)))
+    };
+    let (folders, name) = path.rsplit_once('/').unwrap_or(("", path));
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    words(stem)
+        || folders
+            .split('/')
+            .any(|f| PLAN_DOCUMENT_WORDS.iter().any(|p| p.eq_ignore_ascii_case(f)))
+}
+
 /// Folders of test cases inside a test folder (`tests/specs/`; also any `*_suite/`): their
 /// pages are inputs a test reads. Published as `scanner.missing_path_test_case_folders`.
 pub const TEST_CASE_FOLDERS: &[&str] = &["specs", "spec", "cases", "inputs", "input"];
@@ -2189,6 +2235,18 @@ impl Detector for MissingPath {
                 && !evidence
                 && written.ends_with('/')
                 && unknown_folder(ctx, candidates)
+            {
+                continue;
+            }
+            // A file a plan, roadmap, proposal or RFC names that history never knew is one it
+            // means to create (a script under "Create Migration Scripts", a test under "PR 3",
+            // a "New Files" table): an intention, not a claim. Whether the plan still guides
+            // work is the lifecycle signal's question; a file it names that moved or went
+            // stays a claim, and so does a folder history knew files under.
+            if r.via == crate::report::Via::Code
+                && !evidence
+                && !written.ends_with('/')
+                && plan_document(&doc.path)
             {
                 continue;
             }
