@@ -1762,15 +1762,20 @@ pub const PLAN_DOCUMENT_WORDS: &[&str] = &[
 /// ```
 pub fn plan_document(path: &str) -> bool {
     let words = |s: &str| {
-        s.split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| PLAN_DOCUMENT_WORDS.iter().any(|p| p.eq_ignore_ascii_case(w)))
+        s.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            PLAN_DOCUMENT_WORDS
+                .iter()
+                .any(|p| p.eq_ignore_ascii_case(w))
+        })
     };
     let (folders, name) = path.rsplit_once('/').unwrap_or(("", path));
     let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
     words(stem)
-        || folders
-            .split('/')
-            .any(|f| PLAN_DOCUMENT_WORDS.iter().any(|p| p.eq_ignore_ascii_case(f)))
+        || folders.split('/').any(|f| {
+            PLAN_DOCUMENT_WORDS
+                .iter()
+                .any(|p| p.eq_ignore_ascii_case(f))
+        })
 }
 
 /// Folders of test cases inside a test folder (`tests/specs/`; also any `*_suite/`): their
@@ -1915,6 +1920,577 @@ fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
         })
 }
 
+/// A missing reference and what history says of it: the file git renamed it to (with whether
+/// the candidate was read from the document's folder, and git's similarity score), or the
+/// commit that deleted it.
+struct Missing<'r> {
+    r: &'r crate::scan::markdown::Ref,
+    written: &'r String,
+    candidates: &'r [(String, bool)],
+    renamed: Option<(String, bool, u8)>,
+    deleted: Option<DeletedIn>,
+}
+
+/// What history says of a missing reference's candidates: the first rename, else the first
+/// deletion (a rename wins: the file lives on).
+fn fate_of(
+    ctx: &TreeCtx<'_>,
+    candidates: &[(String, bool)],
+) -> (Option<(String, bool, u8)>, Option<DeletedIn>) {
+    let Some(h) = ctx.history else {
+        return (None, None);
+    };
+    let mut deleted = None;
+    for (cand, folder_relative) in candidates {
+        let (to, gone) = h.fate(cand, |p| ctx.tree.is_file(p));
+        if let Some((to, score)) = to {
+            return (Some((to, *folder_relative, score)), None);
+        }
+        if deleted.is_none() {
+            deleted = gone.map(|c| DeletedIn {
+                commit: c.id.clone(),
+                date: crate::time::format_date(c.time),
+            });
+        }
+    }
+    (None, deleted)
+}
+
+/// A document's facts that its missing references are judged by, each read or counted on the
+/// first reference that asks (most documents have none): its text (the scan does not keep
+/// it), whether git ignores it, how many of its links are another site's routes, whether it
+/// links its own site by route, and the commits that wrote its missing references' lines.
+struct Facts<'a, 't> {
+    doc: &'a Doc,
+    ctx: &'a TreeCtx<'t>,
+    text: std::cell::OnceCell<Option<String>>,
+    ignored: std::cell::OnceCell<bool>,
+    foreign: std::cell::OnceCell<usize>,
+    routed: std::cell::OnceCell<bool>,
+    blamed: std::cell::OnceCell<std::collections::HashMap<u32, (String, String)>>,
+}
+
+impl<'a, 't> Facts<'a, 't> {
+    fn new(doc: &'a Doc, ctx: &'a TreeCtx<'t>) -> Self {
+        Facts {
+            doc,
+            ctx,
+            text: std::cell::OnceCell::new(),
+            ignored: std::cell::OnceCell::new(),
+            foreign: std::cell::OnceCell::new(),
+            routed: std::cell::OnceCell::new(),
+            blamed: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn text(&self) -> Option<&str> {
+        self.text
+            .get_or_init(|| text_of(self.ctx, &self.doc.path))
+            .as_deref()
+    }
+
+    /// Line `n` (1-based) of the text.
+    fn line(&self, n: u32) -> Option<&str> {
+        self.text()
+            .and_then(|t| t.lines().nth(n.checked_sub(1)? as usize))
+    }
+
+    fn ignored(&self) -> bool {
+        *self
+            .ignored
+            .get_or_init(|| self.ctx.tree.ignored(&self.doc.path))
+    }
+
+    fn foreign(&self) -> usize {
+        *self
+            .foreign
+            .get_or_init(|| foreign_routes(self.doc, self.ctx))
+    }
+
+    fn routed(&self) -> bool {
+        *self.routed.get_or_init(|| links_by_route(self.doc))
+    }
+
+    /// The commits that wrote the lines of the document's missing references, asked on the
+    /// first rename that would be written.
+    fn blamed(&self) -> &std::collections::HashMap<u32, (String, String)> {
+        self.blamed.get_or_init(|| {
+            let (doc, ctx) = (self.doc, self.ctx);
+            let mut lines: Vec<u32> = doc
+                .resolved()
+                .filter(|(_, t)| matches!(t, Target::Missing { .. }))
+                .map(|(r, _)| r.line)
+                .collect();
+            lines.sort_unstable();
+            lines.dedup();
+            // The history is walked from `HEAD`: its first commit is the one blamed.
+            match ctx.history.and_then(|h| h.commits.first()) {
+                Some(head) => ctx
+                    .git
+                    .blame_lines(&ctx.tree.root, &head.id, &doc.path, &lines),
+                None => {
+                    crate::git::blame_lines(&ctx.tree.root, &doc.path, &lines).unwrap_or_default()
+                }
+            }
+        })
+    }
+}
+
+/// Whether the missing path is not this tree's to have: a path git ignores (a build output, a
+/// local checkout), another repository's file that a link names, a test input's own link, a
+/// file that became shipped content, a path whole under the folder its document moved into,
+/// another client's mention.
+fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
+    let (doc, ctx) = (f.doc, f.ctx);
+    let Missing {
+        r,
+        written,
+        candidates,
+        renamed,
+        deleted,
+    } = m;
+    // A path git ignores is a build output, a local checkout or a tool's runtime
+    // state (`.beads/issues.jsonl`): that it is absent here proves nothing. Any reading
+    // counts: a package's own `.gitignore` lists the package's build output, which its
+    // README names from the package's folder.
+    // (Not where the document itself sits in an ignored folder: a force-added note's
+    // relative readings are ignored with it.)
+    let doc_ignored = candidates.len() > 1 && f.ignored();
+    let ignored = |(c, folder_relative): &(String, bool)| {
+        !(doc_ignored && *folder_relative) && ctx.tree.ignored(c)
+    };
+    // Renamed, it counts only where the new file has the ignored path's name: the
+    // ignored location is then a copy or link of it that setting up the project makes
+    // (prisma's `.cursor/rules/x.mdc`, linked to `.agents/rules/x.mdc` on install).
+    let mirrored = |c: &(String, bool)| {
+        renamed
+            .as_ref()
+            .is_none_or(|(to, _, _)| file_name(to) == file_name(&c.0))
+    };
+    if candidates.iter().any(|c| ignored(c) && mirrored(c)) {
+        return true;
+    }
+    // A backticked path that is the text of a link to another repository or site
+    // (``[`docs/x.md`](https://github.com/org/other/blob/main/docs/x.md)``) names that
+    // place's file, and the link says so: whatever this repository once kept there
+    // (a folder moved to another repository), only a rename here makes it a claim.
+    if r.via == crate::report::Via::Code
+        && renamed.is_none()
+        && r.linked.as_deref().is_some_and(|u| ctx.tree.elsewhere(u))
+    {
+        return true;
+    }
+    // A test's input document (an essay, a saved web page, sample notes under
+    // `tests/data/`) carries its source's own links: a path history never knew here is
+    // part of the data. The repository's own test documents (an mdtest suite) keep
+    // every claim.
+    if renamed.is_none() && deleted.is_none() && test_input(doc) {
+        return true;
+    }
+    // A file that became shipped content (a project's `memory/constitution.md` moved
+    // to `templates/constitution-template.md`): the old name is now the user's copy.
+    if renamed
+        .as_ref()
+        .is_some_and(|(to, _, _)| became_shipped(ctx, doc, to))
+    {
+        return true;
+    }
+    // A document that moved into a folder together with the files it names
+    // (`.claude/commands/x.md` and `.simone/MANIFEST.md` both into `legacy/`) names
+    // them from the project root it is installed at, which that folder now holds: the
+    // path is whole under it (`legacy/.simone/MANIFEST.md`), not missing.
+    if renamed
+        .as_ref()
+        .is_some_and(|(to, relative, _)| !relative && rerooted_path(&doc.path, written, to))
+    {
+        return true;
+    }
+    // `@theme.ts` in a document Claude Code never reads is another client's mention
+    // (Continue, Cursor), which finds a file by its name anywhere in the project.
+    if r.via == crate::report::Via::Import
+        && !written.contains('/')
+        && ctx.tree.basenames.contains(written.as_str())
+        && doc.freq != crate::report::InjectionFrequency::PerSession
+        && !crate::readers::readers_of(&doc.path, false, false)
+            .into_iter()
+            .any(crate::readers::claude)
+    {
+        return true;
+    }
+    false
+}
+
+/// Whether the missing path is a site's route or a name rather than a file: a placeholder, the
+/// reader's file a code block is titled with, a release tag, a generated API page, a one-word
+/// link, a MyST label, another site's route, a page the site serves by another name.
+fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
+    let (doc, ctx) = (f.doc, f.ctx);
+    let Missing {
+        r,
+        written,
+        renamed,
+        deleted,
+        ..
+    } = m;
+    let evidence = renamed.is_some() || deleted.is_some();
+    if placeholder_path(written) {
+        return true;
+    }
+    // On a docs site, a path some page titles a code block with (and the tree lacks) is
+    // the reader's file the block shows (`src/pages/about.astro` in a tutorial), and so
+    // is a folder holding one. Whatever this repository once kept there: only a rename
+    // says the site meant its own file.
+    // Without history, so is a path beside one (`src/pages/tags.astro` where a block
+    // shows `src/pages/index.astro`).
+    if r.via == crate::report::Via::Code
+        && renamed.is_none()
+        && titled_on_site(ctx, doc, written, deleted.is_none())
+    {
+        return true;
+    }
+    // A release tag (`py/v0.7.1`) or an API page `sphinx-apidoc` generates is no file of
+    // the tree, unless history knew the path.
+    if !evidence
+        && ((r.via == crate::report::Via::Code && version_name(written))
+            || (r.via == crate::report::Via::Link && apidoc_page(ctx, written)))
+    {
+        return true;
+    }
+    // A link to one extension-less word (`[p](parallelism)`, `![x](thumbnail_url)`)
+    // outside a docs site is a variable or prose, not a file: a claim only with history.
+    if r.via == crate::report::Via::Link
+        && !written.contains(['/', '.'])
+        && !evidence
+        && ctx.tree.sites().of(&doc.path).is_none()
+    {
+        return true;
+    }
+    // `[the config](global-config)` names a MyST label a page defines.
+    if r.via == crate::report::Via::Link
+        && !evidence
+        && ctx.labels.contains(&written.to_lowercase())
+    {
+        return true;
+    }
+    // A rooted link outside a docs site into a folder this repository never had, in a
+    // document with many such links (`/basics/chat-templates.md` in a copy of another
+    // site's `llms.txt`, `/en/docs/claude-code/...` in a copied docs page), is that
+    // site's route. One such link alone (`/autogen/protos`) is a broken link here.
+    // So is one in a folder whose pages have that many between them
+    // ([`super::routed_folders`]: snippets a site includes, one route each).
+    if !evidence
+        && foreign_route(doc, ctx, r, written)
+        && (f.foreign() >= FOREIGN_ROUTES_MIN
+            || ctx
+                .routed_folders
+                .contains(crate::scan::refs::folder(&doc.path)))
+    {
+        return true;
+    }
+    // A page that links the site it is written for by route (`/docs/go/cli/mcp`, read as
+    // `docs/go/cli/mcp.md`) links that site's other sections the same way (`/book`,
+    // `/pricing`, `/assets/docs/cron.png`): a rooted link whose first segment the tree
+    // does not have is one of them, not a file of this repository.
+    if !evidence
+        && site_section(doc, ctx, r, written)
+        && f.routed()
+        && !page_from_between(ctx, written)
+    {
+        return true;
+    }
+    if r.via == crate::report::Via::Link
+        && !evidence
+        && (page_by_route(ctx, doc, written)
+            || crate::scan::sites::numbered_collection_page(ctx.tree, &doc.path, written).is_some())
+    {
+        return true;
+    }
+    // Whatever history says: splitting `intro.md` into its variants renamed it to one
+    // of them (or deleted it), and the link still names the reader's.
+    if r.via == crate::report::Via::Link
+        && (language_variant(ctx, doc, written) || rooted_in_folder(ctx, doc, written))
+    {
+        return true;
+    }
+    if r.via == crate::report::Via::Link
+        && !evidence
+        && (served_by_slug(ctx, doc, written)
+            || crate::scan::sites::navigation_route(ctx.tree, &doc.path, written)
+            || crate::scan::sites::angular_route(ctx.tree, &doc.path, written)
+            || typedoc_route(ctx, doc, written)
+            || crate::scan::sites::route_ignored(ctx.tree, &doc.path, written))
+    {
+        return true;
+    }
+    false
+}
+
+/// Whether the missing path is a file of the reader's project, an output or an intention, by
+/// where it is written and what history knows of it: a template's or shipped prompt's
+/// relative path, a dated post's quote, a bare name, a convention's name, a folder or file no
+/// one ever had, a file a plan means to create, a package's own path.
+fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
+    let (doc, ctx) = (f.doc, f.ctx);
+    let Missing {
+        r,
+        written,
+        candidates,
+        renamed,
+        deleted,
+    } = m;
+    let evidence = renamed.is_some() || deleted.is_some();
+    // A template's relative links name the files of the project it is copied into
+    // (`[spec](./spec.md)` in `templates/track-plan.md`, `base_templates/ts/README.md`).
+    if doc.role == crate::roles::Role::Shipped
+        && doc.path.split('/').any(|seg| {
+            ["templates", "template"].iter().any(|t| {
+                seg.strip_suffix(t)
+                    .is_some_and(|p| p.is_empty() || p.ends_with(['_', '-']))
+            })
+        })
+        && !evidence
+    {
+        return true;
+    }
+    // A dated blog post quotes the code of its day: a file git since moved or removed
+    // was there when the post was written.
+    if r.via == crate::report::Via::Code && evidence && crate::roles::is_dated_post(&doc.path) {
+        return true;
+    }
+    // A backticked dot-folder path (`.claude/settings.json`, `.config/tool.yml`,
+    // `.github/workflows/x.yml`) or `./file` names a file of the reader's project or
+    // working folder, which a tool or a guide tells them about: a claim about this
+    // repository only where its history knows the path. A deletion proves nothing
+    // when the dot-folder is gone as a whole (`.planning/STATE.md` after the project
+    // removed the `.planning/` it kept for its own work): what remains is the reader's.
+    if r.via == crate::report::Via::Code
+        && written.starts_with('.')
+        && !written.starts_with("../")
+        && (!evidence_of(renamed, deleted)
+            || (renamed.is_none() && dot_folder_gone(ctx, written)))
+    {
+        return true;
+    }
+    // `CLAUDE.md` in code names the convention (the reader's project's file: "add
+    // `@AGENTS.md` to `CLAUDE.md`"), whatever this repository once kept at its root.
+    if r.via == crate::report::Via::Code
+        && CONVENTION_NAMES.contains(&written.trim_start_matches("./"))
+    {
+        return true;
+    }
+    // A bare file name is this repository's claim only where history shows the file
+    // beside the document.
+    let bare = r.via == crate::report::Via::Code && !written.contains('/');
+    if bare && (!evidence || generic(ctx, written)) {
+        return true;
+    }
+    // An extension-less `a/b` in code is as often a name (`tools/call`, a JSON-RPC
+    // method; `origin/main`; a Go import path) as a path: it is a claim only where
+    // history knows it, or written as a folder (`src/backend/`).
+    if r.via == crate::report::Via::Code
+        && crate::scan::markdown::extension(written).is_none()
+        && !written.ends_with('/')
+        && !evidence
+    {
+        return true;
+    }
+    // Shipped content names the paths of the repositories it is copied into: only a
+    // Markdown link not rooted at `/` (relative to the document itself), or a path this
+    // repository's history knows, is this repository's claim.
+    // A Markdown link is relative to the document; a `./x` in code is the user's
+    // working folder.
+    // So is a path in code under a folder that ships beside the document (a skill's
+    // `references/guide.md` where its `references/` is).
+    // A skill installed from another repository ([`crate::roles::SKILLS_LOCK`]) names
+    // the files of whatever project it is installed in, even where that project has the
+    // folder: only its own links are claims.
+    let relative = (r.via == crate::report::Via::Link && !written.starts_with('/'))
+        || (r.via == crate::report::Via::Code
+            && !installed_skill(ctx, &doc.path)
+            && !written.starts_with('/')
+            && written.trim_start_matches("./").contains('/')
+            && candidates
+                .iter()
+                .any(|(c, folder_relative)| *folder_relative && in_a_folder(ctx, c)));
+    if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
+        return true;
+    }
+    // A shipped prompt's rooted path in code (`/memory/constitution.md`) is rooted at
+    // the project it runs in, whatever this repository once held there.
+    if doc.role == crate::roles::Role::Shipped
+        && r.via == crate::report::Via::Code
+        && written.starts_with('/')
+    {
+        return true;
+    }
+    // A line that already names the new name records the move ("moved from `a` to
+    // `b`"); it is not stale.
+    if let Some((to, folder_relative, _)) = &renamed {
+        let new_as_written = write_like(written, *folder_relative, &doc.path, to);
+        let line = f.line(r.line);
+        if line.is_some_and(|l| l.contains(new_as_written.as_str()) || l.contains(to.as_str())) {
+            return true;
+        }
+    }
+    if r.via == crate::report::Via::Code
+        && renamed.is_none()
+        && deleted.is_none()
+        && !candidates.iter().any(|(cand, _)| in_a_folder(ctx, cand))
+    {
+        return true;
+    }
+    // A folder history never knew, named like no folder of the tree and like nothing
+    // beside where it would be (`docs/pulse-reports/`, `src/__tests__/`,
+    // `skills/custom/`), is one of the reader's project, a tool's output or one still
+    // to create. A near namesake beside it (`trl/accelerate_config/` where
+    // `accelerate_configs/` is) makes it a claim.
+    if r.via == crate::report::Via::Code
+        && !evidence
+        && written.ends_with('/')
+        && unknown_folder(ctx, candidates)
+    {
+        return true;
+    }
+    // A file a plan, roadmap, proposal or RFC names that history never knew is one it
+    // means to create (a script under "Create Migration Scripts", a test under "PR 3",
+    // a "New Files" table): an intention, not a claim. Whether the plan still guides
+    // work is the lifecycle signal's question; a file it names that moved or went
+    // stays a claim, and so does a folder history knew files under.
+    if r.via == crate::report::Via::Code
+        && !evidence
+        && !written.ends_with('/')
+        && plan_document(&doc.path)
+    {
+        return true;
+    }
+    // A path inside a folder the scan never descends into by default (`vendor/bundle/`,
+    // `dist/`, `node_modules/`) is an install or build output: absent, it proves nothing.
+    if renamed.is_none()
+        && written
+            .trim_start_matches("./")
+            .split('/')
+            .any(|seg| crate::scan::DEFAULT_EXCLUDED.contains(&seg))
+    {
+        return true;
+    }
+    // `src/index.ts` that many packages have is each package's file: git renaming the
+    // root's one long ago does not make a page about another package mean it.
+    if r.via == crate::report::Via::Code && generic_path(ctx, written) {
+        return true;
+    }
+    if r.via == crate::report::Via::Code && in_project_template(ctx, written) {
+        return true;
+    }
+    // A package's README speaks to the package's users: `./src/middleware.ts` in code is
+    // a file of their project, whatever the package's own sources were once called.
+    if r.via == crate::report::Via::Code && written.starts_with("./") && package_readme(ctx, doc) {
+        return true;
+    }
+    false
+}
+
+/// Whether the text around the missing path says whose it is: a sibling or a named folder
+/// beside it, a quoted file, a package's shorthand, a unique tail or member of a real file, a
+/// cue on the line or in its list, table or section.
+fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
+    let (doc, ctx) = (f.doc, f.ctx);
+    let Missing {
+        r,
+        written,
+        candidates,
+        renamed,
+        deleted,
+    } = m;
+    let evidence = renamed.is_some() || deleted.is_some();
+    if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
+        return true;
+    }
+    if r.via == crate::report::Via::Code
+        && f.text()
+            .is_some_and(|t| in_a_named_folder(ctx, doc, t, r.line, written))
+    {
+        return true;
+    }
+    if r.via == crate::report::Via::Link
+        && f.text()
+            .is_some_and(|t| in_a_quoted_file(ctx, t, r.line, written))
+    {
+        return true;
+    }
+    if r.via == crate::report::Via::Code && package_shorthand(ctx, doc, written, candidates) {
+        return true;
+    }
+    if r.via == crate::report::Via::Code
+        && !evidence
+        && unique_tail(ctx, written)
+        && !candidates
+            .iter()
+            .any(|(c, folder_relative)| *folder_relative && in_a_folder(ctx, c))
+    {
+        return true;
+    }
+    if r.via == crate::report::Via::Code && !evidence && names_a_member(ctx, written, candidates) {
+        return true;
+    }
+    if f.text().is_some_and(|t| {
+        let l = sentence_of(t, r.line, written);
+        line_cue(&l, written).is_some()
+            || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
+            || context_cue(t, r.line, written).is_some()
+    }) {
+        return true;
+    }
+    false
+}
+
+/// The rename to write into the document, where one is safe to write.
+fn suggestion_of(f: &Facts<'_, '_>, m: &Missing<'_>) -> Option<Suggestion> {
+    let (doc, ctx) = (f.doc, f.ctx);
+    let Missing {
+        r,
+        written,
+        candidates,
+        renamed,
+        ..
+    } = m;
+    let bare = r.via == crate::report::Via::Code && !written.contains('/');
+    // A bare name renamed within its folder is fixed by its new name; one that moved
+    // away (the root `tsconfig.json` into a package) may have been meant generically
+    // ("each example needs a `tsconfig.json`"): the model judges it. A rename git
+    // scores low is a file split up or rewritten (`acpClient.ts` into `acpSession.ts`
+    // and six others): the new name holds only part of what the text named.
+    match renamed {
+        Some((to, folder_relative, score))
+            if r.literal
+                && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity
+                && !moved_under_since(ctx, doc, written, to, candidates)
+                && !line_reworded_by_move(
+                    ctx,
+                    doc,
+                    (r.line, written),
+                    f.line(r.line),
+                    || f.blamed(),
+                    candidates,
+                )
+                && !repointed_elsewhere(ctx, candidates)
+                && !retired(&doc.path, written, to)
+                && !link_out_of_site(ctx, doc, r.via, to)
+                && !root_read_link(r.via, *folder_relative, written) =>
+        {
+            let new = write_like(written, *folder_relative, &doc.path, to);
+            let line = f.line(r.line);
+            let label_disagrees = line.is_some_and(|l| names_old_file_elsewhere(l, written, &new));
+            // The swap finalize would refuse (the old name also inside a longer
+            // reference on the line) is not suggested: the signal reaches the model.
+            let swappable =
+                line.is_some_and(|l| crate::reference::line_problem(l, written, &new).is_none());
+            ((!bare || !new.contains('/')) && !label_disagrees && swappable)
+                .then(|| rename_suggestion(r.line, written, new))
+        }
+        _ => None,
+    }
+}
+
 impl Detector for MissingPath {
     fn kind(&self) -> &'static str {
         "missing-path"
@@ -1925,40 +2501,9 @@ impl Detector for MissingPath {
     }
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
+        let f = Facts::new(doc, ctx);
         let mut out = Vec::new();
         let mut reported = std::collections::HashMap::new();
-        // Counted once, and only for a document that has such a link.
-        let mut foreign: Option<usize> = None;
-        let mut routed: Option<bool> = None;
-        // The document's text, read on the first missing reference that needs it.
-        let text = std::cell::OnceCell::new();
-        let text = || text.get_or_init(|| text_of(ctx, &doc.path)).as_deref();
-        let line_of = |n: u32| text().and_then(|t| t.lines().nth(n.checked_sub(1)? as usize));
-        // Whether git ignores the document itself, asked once.
-        let doc_ignored = std::cell::OnceCell::new();
-        let doc_ignored = || *doc_ignored.get_or_init(|| ctx.tree.ignored(&doc.path));
-        // The commits that wrote the lines of its missing references, asked on the first rename
-        // that would be written.
-        let blamed = std::cell::OnceCell::new();
-        let blamed = || {
-            blamed.get_or_init(|| {
-                let mut lines: Vec<u32> = doc
-                    .resolved()
-                    .filter(|(_, t)| matches!(t, Target::Missing { .. }))
-                    .map(|(r, _)| r.line)
-                    .collect();
-                lines.sort_unstable();
-                lines.dedup();
-                // The history is walked from `HEAD`: its first commit is the one blamed.
-                match ctx.history.and_then(|h| h.commits.first()) {
-                    Some(head) => ctx
-                        .git
-                        .blame_lines(&ctx.tree.root, &head.id, &doc.path, &lines),
-                    None => crate::git::blame_lines(&ctx.tree.root, &doc.path, &lines)
-                        .unwrap_or_default(),
-                }
-            })
-        };
         for (r, t) in doc.resolved() {
             let Target::Missing {
                 written,
@@ -1967,421 +2512,26 @@ impl Detector for MissingPath {
             else {
                 continue;
             };
-            let mut renamed = None;
-            let mut deleted = None;
-            if let Some(h) = ctx.history {
-                for (cand, folder_relative) in candidates {
-                    let (to, gone) = h.fate(cand, |p| ctx.tree.is_file(p));
-                    if let Some((to, score)) = to {
-                        renamed = Some((to, *folder_relative, score));
-                        break;
-                    }
-                    if deleted.is_none() {
-                        deleted = gone.map(|c| DeletedIn {
-                            commit: c.id.clone(),
-                            date: crate::time::format_date(c.time),
-                        });
-                    }
-                }
-            }
-            if renamed.is_some() {
-                deleted = None;
-            }
-            // A path git ignores is a build output, a local checkout or a tool's runtime
-            // state (`.beads/issues.jsonl`): that it is absent here proves nothing. Any reading
-            // counts: a package's own `.gitignore` lists the package's build output, which its
-            // README names from the package's folder.
-            // (Not where the document itself sits in an ignored folder: a force-added note's
-            // relative readings are ignored with it.)
-            let doc_ignored = candidates.len() > 1 && doc_ignored();
-            let ignored = |(c, folder_relative): &(String, bool)| {
-                !(doc_ignored && *folder_relative) && ctx.tree.ignored(c)
+            let (renamed, deleted) = fate_of(ctx, candidates);
+            let m = Missing {
+                r,
+                written,
+                candidates,
+                renamed,
+                deleted,
             };
-            // Renamed, it counts only where the new file has the ignored path's name: the
-            // ignored location is then a copy or link of it that setting up the project makes
-            // (prisma's `.cursor/rules/x.mdc`, linked to `.agents/rules/x.mdc` on install).
-            let mirrored = |c: &(String, bool)| {
-                renamed
-                    .as_ref()
-                    .is_none_or(|(to, _, _)| file_name(to) == file_name(&c.0))
-            };
-            if candidates.iter().any(|c| ignored(c) && mirrored(c)) {
-                continue;
-            }
-            // A backticked path that is the text of a link to another repository or site
-            // (``[`docs/x.md`](https://github.com/org/other/blob/main/docs/x.md)``) names that
-            // place's file, and the link says so: whatever this repository once kept there
-            // (a folder moved to another repository), only a rename here makes it a claim.
-            if r.via == crate::report::Via::Code
-                && renamed.is_none()
-                && r.linked.as_deref().is_some_and(|u| ctx.tree.elsewhere(u))
+            if not_this_trees(&f, &m)
+                || a_route_or_name(&f, &m)
+                || the_readers(&f, &m)
+                || the_text_says(&f, &m)
             {
                 continue;
             }
-            // A test's input document (an essay, a saved web page, sample notes under
-            // `tests/data/`) carries its source's own links: a path history never knew here is
-            // part of the data. The repository's own test documents (an mdtest suite) keep
-            // every claim.
-            if renamed.is_none() && deleted.is_none() && test_input(doc) {
-                continue;
-            }
-            // A file that became shipped content (a project's `memory/constitution.md` moved
-            // to `templates/constitution-template.md`): the old name is now the user's copy.
-            if renamed
-                .as_ref()
-                .is_some_and(|(to, _, _)| became_shipped(ctx, doc, to))
-            {
-                continue;
-            }
-            // A document that moved into a folder together with the files it names
-            // (`.claude/commands/x.md` and `.simone/MANIFEST.md` both into `legacy/`) names
-            // them from the project root it is installed at, which that folder now holds: the
-            // path is whole under it (`legacy/.simone/MANIFEST.md`), not missing.
-            if renamed
-                .as_ref()
-                .is_some_and(|(to, relative, _)| !relative && rerooted_path(&doc.path, written, to))
-            {
-                continue;
-            }
-            // `@theme.ts` in a document Claude Code never reads is another client's mention
-            // (Continue, Cursor), which finds a file by its name anywhere in the project.
-            if r.via == crate::report::Via::Import
-                && !written.contains('/')
-                && ctx.tree.basenames.contains(written.as_str())
-                && doc.freq != crate::report::InjectionFrequency::PerSession
-                && !crate::readers::readers_of(&doc.path, false, false)
-                    .into_iter()
-                    .any(crate::readers::claude)
-            {
-                continue;
-            }
-            let evidence = renamed.is_some() || deleted.is_some();
-            if placeholder_path(written) {
-                continue;
-            }
-            // On a docs site, a path some page titles a code block with (and the tree lacks) is
-            // the reader's file the block shows (`src/pages/about.astro` in a tutorial), and so
-            // is a folder holding one. Whatever this repository once kept there: only a rename
-            // says the site meant its own file.
-            // Without history, so is a path beside one (`src/pages/tags.astro` where a block
-            // shows `src/pages/index.astro`).
-            if r.via == crate::report::Via::Code
-                && renamed.is_none()
-                && titled_on_site(ctx, doc, written, deleted.is_none())
-            {
-                continue;
-            }
-            // A release tag (`py/v0.7.1`) or an API page `sphinx-apidoc` generates is no file of
-            // the tree, unless history knew the path.
-            if !evidence
-                && ((r.via == crate::report::Via::Code && version_name(written))
-                    || (r.via == crate::report::Via::Link && apidoc_page(ctx, written)))
-            {
-                continue;
-            }
-            // A link to one extension-less word (`[p](parallelism)`, `![x](thumbnail_url)`)
-            // outside a docs site is a variable or prose, not a file: a claim only with history.
-            if r.via == crate::report::Via::Link
-                && !written.contains(['/', '.'])
-                && !evidence
-                && ctx.tree.sites().of(&doc.path).is_none()
-            {
-                continue;
-            }
-            // `[the config](global-config)` names a MyST label a page defines.
-            if r.via == crate::report::Via::Link
-                && !evidence
-                && ctx.labels.contains(&written.to_lowercase())
-            {
-                continue;
-            }
-            // A rooted link outside a docs site into a folder this repository never had, in a
-            // document with many such links (`/basics/chat-templates.md` in a copy of another
-            // site's `llms.txt`, `/en/docs/claude-code/...` in a copied docs page), is that
-            // site's route. One such link alone (`/autogen/protos`) is a broken link here.
-            // So is one in a folder whose pages have that many between them
-            // ([`super::routed_folders`]: snippets a site includes, one route each).
-            if !evidence
-                && foreign_route(doc, ctx, r, written)
-                && (*foreign.get_or_insert_with(|| foreign_routes(doc, ctx)) >= FOREIGN_ROUTES_MIN
-                    || ctx
-                        .routed_folders
-                        .contains(crate::scan::refs::folder(&doc.path)))
-            {
-                continue;
-            }
-            // A page that links the site it is written for by route (`/docs/go/cli/mcp`, read as
-            // `docs/go/cli/mcp.md`) links that site's other sections the same way (`/book`,
-            // `/pricing`, `/assets/docs/cron.png`): a rooted link whose first segment the tree
-            // does not have is one of them, not a file of this repository.
-            if !evidence
-                && site_section(doc, ctx, r, written)
-                && *routed.get_or_insert_with(|| links_by_route(doc))
-                && !page_from_between(ctx, written)
-            {
-                continue;
-            }
-            // A template's relative links name the files of the project it is copied into
-            // (`[spec](./spec.md)` in `templates/track-plan.md`, `base_templates/ts/README.md`).
-            if doc.role == crate::roles::Role::Shipped
-                && doc.path.split('/').any(|seg| {
-                    ["templates", "template"].iter().any(|t| {
-                        seg.strip_suffix(t)
-                            .is_some_and(|p| p.is_empty() || p.ends_with(['_', '-']))
-                    })
-                })
-                && !evidence
-            {
-                continue;
-            }
-            // A dated blog post quotes the code of its day: a file git since moved or removed
-            // was there when the post was written.
-            if r.via == crate::report::Via::Code
-                && evidence
-                && crate::roles::is_dated_post(&doc.path)
-            {
-                continue;
-            }
-            // A bare file name is this repository's claim only where history shows the file
-            // beside the document.
-            // A backticked dot-folder path (`.claude/settings.json`, `.config/tool.yml`,
-            // `.github/workflows/x.yml`) or `./file` names a file of the reader's project or
-            // working folder, which a tool or a guide tells them about: a claim about this
-            // repository only where its history knows the path. A deletion proves nothing
-            // when the dot-folder is gone as a whole (`.planning/STATE.md` after the project
-            // removed the `.planning/` it kept for its own work): what remains is the reader's.
-            if r.via == crate::report::Via::Code
-                && written.starts_with('.')
-                && !written.starts_with("../")
-                && (!evidence_of(&renamed, &deleted)
-                    || (renamed.is_none() && dot_folder_gone(ctx, written)))
-            {
-                continue;
-            }
-            // `CLAUDE.md` in code names the convention (the reader's project's file: "add
-            // `@AGENTS.md` to `CLAUDE.md`"), whatever this repository once kept at its root.
-            if r.via == crate::report::Via::Code
-                && CONVENTION_NAMES.contains(&written.trim_start_matches("./"))
-            {
-                continue;
-            }
-            let bare = r.via == crate::report::Via::Code && !written.contains('/');
-            if bare && (!evidence || generic(ctx, written)) {
-                continue;
-            }
-            // An extension-less `a/b` in code is as often a name (`tools/call`, a JSON-RPC
-            // method; `origin/main`; a Go import path) as a path: it is a claim only where
-            // history knows it, or written as a folder (`src/backend/`).
-            if r.via == crate::report::Via::Code
-                && crate::scan::markdown::extension(written).is_none()
-                && !written.ends_with('/')
-                && !evidence
-            {
-                continue;
-            }
-            // Shipped content names the paths of the repositories it is copied into: only a
-            // Markdown link not rooted at `/` (relative to the document itself), or a path this
-            // repository's history knows, is this repository's claim.
-            // A Markdown link is relative to the document; a `./x` in code is the user's
-            // working folder.
-            // So is a path in code under a folder that ships beside the document (a skill's
-            // `references/guide.md` where its `references/` is).
-            // A skill installed from another repository ([`crate::roles::SKILLS_LOCK`]) names
-            // the files of whatever project it is installed in, even where that project has the
-            // folder: only its own links are claims.
-            let relative = (r.via == crate::report::Via::Link && !written.starts_with('/'))
-                || (r.via == crate::report::Via::Code
-                    && !installed_skill(ctx, &doc.path)
-                    && !written.starts_with('/')
-                    && written.trim_start_matches("./").contains('/')
-                    && candidates
-                        .iter()
-                        .any(|(c, folder_relative)| *folder_relative && in_a_folder(ctx, c)));
-            if doc.role == crate::roles::Role::Shipped && !relative && !evidence {
-                continue;
-            }
-            // A shipped prompt's rooted path in code (`/memory/constitution.md`) is rooted at
-            // the project it runs in, whatever this repository once held there.
-            if doc.role == crate::roles::Role::Shipped
-                && r.via == crate::report::Via::Code
-                && written.starts_with('/')
-            {
-                continue;
-            }
-            // A line that already names the new name records the move ("moved from `a` to
-            // `b`"); it is not stale.
-            if let Some((to, folder_relative, _)) = &renamed {
-                let new_as_written = write_like(written, *folder_relative, &doc.path, to);
-                let line = line_of(r.line);
-                if line
-                    .is_some_and(|l| l.contains(new_as_written.as_str()) || l.contains(to.as_str()))
-                {
-                    continue;
-                }
-            }
-            if r.via == crate::report::Via::Code
-                && renamed.is_none()
-                && deleted.is_none()
-                && !candidates.iter().any(|(cand, _)| in_a_folder(ctx, cand))
-            {
-                continue;
-            }
-            // A folder history never knew, named like no folder of the tree and like nothing
-            // beside where it would be (`docs/pulse-reports/`, `src/__tests__/`,
-            // `skills/custom/`), is one of the reader's project, a tool's output or one still
-            // to create. A near namesake beside it (`trl/accelerate_config/` where
-            // `accelerate_configs/` is) makes it a claim.
-            if r.via == crate::report::Via::Code
-                && !evidence
-                && written.ends_with('/')
-                && unknown_folder(ctx, candidates)
-            {
-                continue;
-            }
-            // A file a plan, roadmap, proposal or RFC names that history never knew is one it
-            // means to create (a script under "Create Migration Scripts", a test under "PR 3",
-            // a "New Files" table): an intention, not a claim. Whether the plan still guides
-            // work is the lifecycle signal's question; a file it names that moved or went
-            // stays a claim, and so does a folder history knew files under.
-            if r.via == crate::report::Via::Code
-                && !evidence
-                && !written.ends_with('/')
-                && plan_document(&doc.path)
-            {
-                continue;
-            }
-            if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
-                continue;
-            }
-            if r.via == crate::report::Via::Code
-                && text().is_some_and(|t| in_a_named_folder(ctx, doc, t, r.line, written))
-            {
-                continue;
-            }
-            if r.via == crate::report::Via::Link
-                && text().is_some_and(|t| in_a_quoted_file(ctx, t, r.line, written))
-            {
-                continue;
-            }
-            if r.via == crate::report::Via::Code && package_shorthand(ctx, doc, written, candidates)
-            {
-                continue;
-            }
-            if r.via == crate::report::Via::Code
-                && !evidence
-                && unique_tail(ctx, written)
-                && !candidates
-                    .iter()
-                    .any(|(c, folder_relative)| *folder_relative && in_a_folder(ctx, c))
-            {
-                continue;
-            }
-            if r.via == crate::report::Via::Code
-                && !evidence
-                && names_a_member(ctx, written, candidates)
-            {
-                continue;
-            }
-            if r.via == crate::report::Via::Link
-                && !evidence
-                && (page_by_route(ctx, doc, written)
-                    || crate::scan::sites::numbered_collection_page(ctx.tree, &doc.path, written)
-                        .is_some())
-            {
-                continue;
-            }
-            // Whatever history says: splitting `intro.md` into its variants renamed it to one
-            // of them (or deleted it), and the link still names the reader's.
-            if r.via == crate::report::Via::Link
-                && (language_variant(ctx, doc, written) || rooted_in_folder(ctx, doc, written))
-            {
-                continue;
-            }
-            if r.via == crate::report::Via::Link
-                && !evidence
-                && (served_by_slug(ctx, doc, written)
-                    || crate::scan::sites::navigation_route(ctx.tree, &doc.path, written)
-                    || crate::scan::sites::angular_route(ctx.tree, &doc.path, written)
-                    || typedoc_route(ctx, doc, written)
-                    || crate::scan::sites::route_ignored(ctx.tree, &doc.path, written))
-            {
-                continue;
-            }
-            if text().is_some_and(|t| {
-                let l = sentence_of(t, r.line, written);
-                line_cue(&l, written).is_some()
-                    || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
-                    || context_cue(t, r.line, written).is_some()
-            }) {
-                continue;
-            }
-            // A path inside a folder the scan never descends into by default (`vendor/bundle/`,
-            // `dist/`, `node_modules/`) is an install or build output: absent, it proves nothing.
-            if renamed.is_none()
-                && written
-                    .trim_start_matches("./")
-                    .split('/')
-                    .any(|seg| crate::scan::DEFAULT_EXCLUDED.contains(&seg))
-            {
-                continue;
-            }
-            // `src/index.ts` that many packages have is each package's file: git renaming the
-            // root's one long ago does not make a page about another package mean it.
-            if r.via == crate::report::Via::Code && generic_path(ctx, written) {
-                continue;
-            }
-            if r.via == crate::report::Via::Code && in_project_template(ctx, written) {
-                continue;
-            }
-            // A package's README speaks to the package's users: `./src/middleware.ts` in code is
-            // a file of their project, whatever the package's own sources were once called.
-            if r.via == crate::report::Via::Code
-                && written.starts_with("./")
-                && package_readme(ctx, doc)
-            {
-                continue;
-            }
-            // A bare name renamed within its folder is fixed by its new name; one that moved
-            // away (the root `tsconfig.json` into a package) may have been meant generically
-            // ("each example needs a `tsconfig.json`"): the model judges it. A rename git
-            // scores low is a file split up or rewritten (`acpClient.ts` into `acpSession.ts`
-            // and six others): the new name holds only part of what the text named.
-            let suggestion = match &renamed {
-                Some((to, folder_relative, score))
-                    if r.literal
-                        && u32::from(*score) >= crate::scan::THRESHOLDS.rename_min_similarity
-                        && !moved_under_since(ctx, doc, written, to, candidates)
-                        && !line_reworded_by_move(
-                            ctx,
-                            doc,
-                            (r.line, written),
-                            line_of(r.line),
-                            blamed,
-                            candidates,
-                        )
-                        && !repointed_elsewhere(ctx, candidates)
-                        && !retired(&doc.path, written, to)
-                        && !link_out_of_site(ctx, doc, r.via, to)
-                        && !root_read_link(r.via, *folder_relative, written) =>
-                {
-                    let new = write_like(written, *folder_relative, &doc.path, to);
-                    let line = line_of(r.line);
-                    let label_disagrees =
-                        line.is_some_and(|l| names_old_file_elsewhere(l, written, &new));
-                    // The swap finalize would refuse (the old name also inside a longer
-                    // reference on the line) is not suggested: the signal reaches the model.
-                    let swappable = line.is_some_and(|l| {
-                        crate::reference::line_problem(l, written, &new).is_none()
-                    });
-                    ((!bare || !new.contains('/')) && !label_disagrees && swappable)
-                        .then(|| rename_suggestion(r.line, written, new))
-                }
-                _ => None,
-            };
+            let suggestion = suggestion_of(&f, &m);
             // A link and its backticked text on one line (`[`a/b`](./a/b)`) are one claim (with
             // no rename to write into each).
             let key = (r.line, written.trim_start_matches("./").to_string());
-            if renamed.is_none() && reported.get(&key).is_some_and(|via| *via != r.via) {
+            if m.renamed.is_none() && reported.get(&key).is_some_and(|via| *via != r.via) {
                 continue;
             }
             reported.insert(key, r.via);
@@ -2390,8 +2540,8 @@ impl Detector for MissingPath {
                     line: r.line,
                     reference: written.clone(),
                     via: r.via,
-                    renamed_to: renamed.map(|(to, _, _)| to),
-                    deleted_in: deleted,
+                    renamed_to: m.renamed.map(|(to, _, _)| to),
+                    deleted_in: m.deleted,
                 },
                 suggestion,
             });
