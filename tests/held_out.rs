@@ -5207,3 +5207,32 @@ fn outputs_and_files_to_come_say_so() {
         ]
     );
 }
+
+/// Judged on public repositories: a docs site that keeps one version of its reference serves it
+/// under a versioned route too (CopilotKit's `/reference/v2/hooks/useAgent` is
+/// `src/content/reference/hooks/useAgent.mdx`; tRPC's blog links `/docs/v9/`). A versioned
+/// route to a page the tree does not have is still reported.
+#[test]
+fn versioned_routes_serve_the_kept_version() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "site/next.config.mjs", "export default {};\n");
+    write(
+        d,
+        "site/src/content/reference/hooks/useAgent.mdx",
+        "# useAgent\n",
+    );
+    write(
+        d,
+        "site/src/content/docs/guide.mdx",
+        "# Guide\n\nSee [useAgent](/reference/v2/hooks/useAgent), \
+         [the v2 reference](/reference/v2/hooks/useAgent/) and \
+         [useGone](/reference/v2/hooks/useGone).\n",
+    );
+    commit(d, "site");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "site/src/content/docs/guide.mdx"),
+        [pair("missing-path", "/reference/v2/hooks/useGone")]
+    );
+}

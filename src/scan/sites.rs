@@ -1698,6 +1698,27 @@ impl Sites {
     }
 }
 
+/// Whether a route segment names a version of the docs (`v2`, `4.x`, `3.2`, `latest`, `next`).
+/// A bare number is not one: `/404` is a page.
+///
+/// ```
+/// use hygiene::scan::sites::version_segment;
+/// assert!(version_segment("v2") && version_segment("4.x") && version_segment("v1.2") && version_segment("latest"));
+/// assert!(version_segment("3.2") && !version_segment("404") && !version_segment("2"));
+/// assert!(!version_segment("hooks") && !version_segment("v") && !version_segment("vite") && !version_segment(""));
+/// ```
+pub fn version_segment(seg: &str) -> bool {
+    let numbers = |v: &str| {
+        !v.is_empty()
+            && v.split('.')
+                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    matches!(seg, "latest" | "next")
+        || seg.strip_prefix('v').is_some_and(numbers)
+        || seg.strip_suffix(".x").is_some_and(numbers)
+        || (seg.contains('.') && numbers(seg))
+}
+
 /// The file a link `written` (the decoded path part) in the page `doc` serves when read as a
 /// route of the page's site, if one exists. `None` outside a site or when nothing matches.
 pub fn route_target(tree: &Tree, doc: &str, written: &str) -> Option<String> {
@@ -1734,6 +1755,20 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
     {
         if let Some(found) = direct(tree, root, rule, doc, &format!("/{rest}")) {
             return Some(found);
+        }
+    }
+    // A versioned route serves the page of the one version the tree keeps
+    // (`/reference/v2/hooks/useAgent` is `reference/hooks/useAgent.mdx`; `/docs/v9/` the docs).
+    if let Some(rest) = written.strip_prefix('/') {
+        let segs: Vec<&str> = rest.split('/').collect();
+        if let Some(at) = segs.iter().position(|s| version_segment(s)) {
+            let route = format!(
+                "/{}",
+                join(&segs[..at].join("/"), &segs[at + 1..].join("/"))
+            );
+            if let Some(found) = direct(tree, root, rule, doc, &route) {
+                return Some(found);
+            }
         }
     }
     // One redirect hop, to the page it serves.
@@ -2334,16 +2369,8 @@ pub fn numbered_collection_page(tree: &Tree, doc: &str, written: &str) -> Option
         }
         dir = super::refs::folder(dir);
     };
-    let version = |v: &str| {
-        let v = v.strip_prefix('v').unwrap_or(v);
-        let v = v.strip_suffix(".x").unwrap_or(v);
-        matches!(v, "latest" | "next")
-            || (!v.is_empty()
-                && v.split('.')
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
-    };
     let tail = match tail.split_once('/') {
-        Some((v, t)) if version(v) => t,
+        Some((v, t)) if version_segment(v) => t,
         _ => tail,
     };
     let found = page_of(tree, &join(&first, tail))?;

@@ -2266,8 +2266,7 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if r.via == crate::report::Via::Code
         && written.starts_with('.')
         && !written.starts_with("../")
-        && (!evidence_of(renamed, deleted)
-            || (renamed.is_none() && dot_folder_gone(ctx, written)))
+        && (!evidence_of(renamed, deleted) || (renamed.is_none() && dot_folder_gone(ctx, written)))
     {
         return true;
     }
