@@ -5236,3 +5236,35 @@ fn versioned_routes_serve_the_kept_version() {
         [pair("missing-path", "/reference/v2/hooks/useGone")]
     );
 }
+
+/// Judged on public repositories: a plan committed together with the removal of a file it
+/// names (a squash-merged branch that carried the plan out: OpenSpec's slice plans, a
+/// milestone plan that retires a module) records that removal. The same file named by a guide
+/// added in that commit, or by a plan written before the removal, is still reported.
+#[test]
+fn plans_merged_with_their_removals_record_them() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/workspace.py", "def open(): pass\n");
+    write(d, "src/store.py", "def put(): pass\n");
+    write(d, "src/app.py", "\n");
+    let text =
+        "# Stores\n\nThe store sits beside `src/workspace.py`; `src/store.py` keeps the API.\n";
+    write(d, "docs/earlier-plan.md", text);
+    commit(d, "tree");
+    git(d, &["rm", "-q", "src/workspace.py", "src/store.py"]);
+    write(d, "work/slice-plan.md", text);
+    write(d, "docs/guide.md", text);
+    commit(d, "stores (#1190)");
+    let s = scan(d);
+    assert_eq!(sigs(&s, "work/slice-plan.md"), []);
+    let both = [
+        pair("missing-path", "src/store.py"),
+        pair("missing-path", "src/workspace.py"),
+    ];
+    for doc in ["docs/guide.md", "docs/earlier-plan.md"] {
+        let mut got = sigs(&s, doc);
+        got.sort();
+        assert_eq!(got, both, "{doc}");
+    }
+}

@@ -1604,6 +1604,12 @@ fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)])
     matches!((first_rename(h, cands), born(h, doc)), (Some(rename), Some(born)) if rename > born)
 }
 
+/// Whether commit `id` is the document's first commit under its name.
+fn removed_at_birth(ctx: &TreeCtx<'_>, doc: &Doc, id: &str) -> bool {
+    ctx.history
+        .is_some_and(|h| born(h, doc).is_some_and(|b| h.commits.get(b).is_some_and(|c| c.id == id)))
+}
+
 /// The commit index of the document's first commit under its name (the largest: indices count
 /// back from the newest commit).
 fn born(h: &crate::git::History, doc: &Doc) -> Option<usize> {
@@ -2359,6 +2365,18 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         && !evidence
         && !written.ends_with('/')
         && plan_document(&doc.path)
+    {
+        return true;
+    }
+    // A plan added in the commit that removed the file it names records that removal: the
+    // branch that carried the plan out was merged as one commit (a slice plan's "Delete
+    // `src/commands/workspace.ts`", a milestone that retires a module). A file removed after
+    // the plan was written is still reported.
+    if renamed.is_none()
+        && plan_document(&doc.path)
+        && deleted
+            .as_ref()
+            .is_some_and(|d| removed_at_birth(ctx, doc, &d.commit))
     {
         return true;
     }
