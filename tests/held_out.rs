@@ -5268,3 +5268,26 @@ fn plans_merged_with_their_removals_record_them() {
         assert_eq!(got, both, "{doc}");
     }
 }
+
+/// Judged on public repositories: a link to a line of a file, as an editor copies it
+/// (`[sql-renderer.ts:72](../../src/core/sql-renderer.ts:72)` in prisma's design specs), names
+/// that file. A link to a line of a file the tree lacks is still reported.
+#[test]
+fn links_to_a_line_name_the_file() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/core/renderer.ts", "export const x = 1;\n");
+    write(
+        d,
+        "projects/enums/specs/design.md",
+        "# Design\n\nSee [renderer.ts:72](../../../src/core/renderer.ts:72), \
+         [range](../../../src/core/renderer.ts:9-37) and \
+         [role.ts:23](../../../src/core/role.ts:23).\n",
+    );
+    commit(d, "spec");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "projects/enums/specs/design.md"),
+        [pair("missing-path", "../../../src/core/role.ts:23")]
+    );
+}

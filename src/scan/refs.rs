@@ -887,6 +887,21 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             fragment,
         };
     }
+    // A link to a line (`../src/core/renderer.ts:72`, as an editor copies it) names the file.
+    if r.via == Via::Link {
+        let file = strip_line_suffix(written);
+        if let Some((p, _)) = (file.len() < written.len())
+            .then(|| self::candidates(doc, file))
+            .into_iter()
+            .flatten()
+            .find(|(p, _)| tree.exists(p))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
     let decoded = percent_decode(written);
     let base = folder(doc);
     // Folders a relative path is also written from: a skill's files name each other from the
