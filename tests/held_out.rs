@@ -5291,3 +5291,54 @@ fn links_to_a_line_name_the_file() {
         [pair("missing-path", "../../../src/core/role.ts:23")]
     );
 }
+
+/// Judged on public repositories: an Rspress site (`rspress.config.ts`, pages under `docs/`)
+/// serves a `.md` link from the `.mdx` page of that name (UI-TARS' guide links
+/// `../basic/command.md`, the page is `command.mdx`). A link to a page the site lacks is still
+/// reported.
+#[test]
+fn rspress_serves_md_links_from_mdx_pages() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "website/rspress.config.ts", "export default {};\n");
+    write(d, "website/docs/en/guide/basic/command.mdx", "# Command\n");
+    write(
+        d,
+        "website/docs/en/guide/start/intro.mdx",
+        "# Intro\n\nSee [command](../basic/command.md) and [search](../basic/search.md).\n",
+    );
+    commit(d, "site");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "website/docs/en/guide/start/intro.mdx"),
+        [pair("missing-path", "../basic/search.md")]
+    );
+}
+
+/// Judged on public repositories: a list under a heading that says the files are to go
+/// ("## 11. Residue to DELETE") names them as intended removals. The same list under another
+/// heading is still reported.
+#[test]
+fn sections_of_files_to_delete_plan_their_removal() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/app.ts", "\n");
+    write(d, "src/schema.ts", "\n");
+    commit(d, "tree");
+    git(d, &["rm", "-q", "src/schema.ts"]);
+    commit(d, "drop the schema");
+    write(
+        d,
+        "specs/design.md",
+        "# Design\n\n## 11. Residue to DELETE\n\n- `src/schema.ts`: dead code.\n\n\
+         ## 12. Residue\n\n- `src/schema.ts`: dead code.\n",
+    );
+    commit(d, "spec");
+    let s = scan(d);
+    let got: Vec<_> = signals(&s, "specs/design.md")
+        .into_iter()
+        .filter(|sig| sig["kind"] == "missing-path")
+        .map(|sig| sig["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(got, [9]);
+}

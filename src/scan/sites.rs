@@ -152,6 +152,19 @@ pub const SITE_RULES: &[SiteRule] = &[
         content_roots: &["content", "public"],
     },
     SiteRule {
+        // Rspress: pages under `docs/` (its default `root`), the default language's under
+        // `docs/en/` when the site is translated (`/guide/x` is `docs/en/guide/x.mdx`), `.md`
+        // links served from `.mdx`.
+        generator: "rspress",
+        markers: &[
+            "rspress.config.ts",
+            "rspress.config.js",
+            "rspress.config.mjs",
+            "rspress.config.mts",
+        ],
+        content_roots: &["docs", "docs/en", "docs/public"],
+    },
+    SiteRule {
         generator: "fern",
         markers: &["fern.config.json"],
         content_roots: &[""],

@@ -784,7 +784,15 @@ pub const SECTION_CUES: &[LeadInCue] = &[
     },
     LeadInCue {
         cue: "an intention",
-        words: &["files to create", "files to be created", "files to add"],
+        words: &[
+            "files to create",
+            "files to be created",
+            "files to add",
+            "to delete",
+            "to be deleted",
+            "to remove",
+            "to be removed",
+        ],
     },
 ];
 
