@@ -1771,8 +1771,15 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
         }
     }
     // A versioned route serves the page of the one version the tree keeps
-    // (`/reference/v2/hooks/useAgent` is `reference/hooks/useAgent.mdx`; `/docs/v9/` the docs).
-    if let Some(rest) = written.strip_prefix('/') {
+    // (`/reference/v2/hooks/useAgent` is `reference/hooks/useAgent.mdx`). Not on a site that
+    // keeps a copy per version (Docusaurus' `versions.json`, `versioned_docs/`): there a
+    // version it lacks (`/docs/2.0/cli`) serves nothing.
+    let keeps_versions = || {
+        ["versions.json", "versioned_docs"]
+            .iter()
+            .any(|v| tree.exists(&join(root, v)))
+    };
+    if let Some(rest) = written.strip_prefix('/').filter(|_| !keeps_versions()) {
         let segs: Vec<&str> = rest.split('/').collect();
         if let Some(at) = segs.iter().position(|s| version_segment(s)) {
             let route = format!(
