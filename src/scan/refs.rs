@@ -888,12 +888,10 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
         };
     }
     // A link to a line (`../src/core/renderer.ts:72`, as an editor copies it) names the file.
-    if r.via == Via::Link {
-        let file = strip_line_suffix(written);
-        if let Some((p, _)) = (file.len() < written.len())
-            .then(|| self::candidates(doc, file))
+    let file = strip_line_suffix(written);
+    if r.via == Via::Link && file.len() < written.len() {
+        if let Some((p, _)) = self::candidates(doc, file)
             .into_iter()
-            .flatten()
             .find(|(p, _)| tree.exists(p))
         {
             return Target::Found {

@@ -228,10 +228,6 @@ pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Sugge
     }
 }
 
-fn evidence_of<A, B>(renamed: &Option<A>, deleted: &Option<B>) -> bool {
-    renamed.is_some() || deleted.is_some()
-}
-
 /// Whether a bare file name names a kind of file: at least
 /// `THRESHOLDS.generic_name_min_files` files of the tree carry it.
 fn generic(ctx: &TreeCtx<'_>, name: &str) -> bool {
@@ -1945,6 +1941,13 @@ struct Missing<'r> {
     deleted: Option<DeletedIn>,
 }
 
+impl Missing<'_> {
+    /// Whether history knew the path: git renamed or deleted it.
+    fn evidence(&self) -> bool {
+        self.renamed.is_some() || self.deleted.is_some()
+    }
+}
+
 /// What history says of a missing reference's candidates: the first rename, else the first
 /// deletion (a rename wins: the file lives on).
 fn fate_of(
@@ -2146,7 +2149,7 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         deleted,
         ..
     } = m;
-    let evidence = renamed.is_some() || deleted.is_some();
+    let evidence = m.evidence();
     if placeholder_path(written) {
         return true;
     }
@@ -2252,7 +2255,7 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         renamed,
         deleted,
     } = m;
-    let evidence = renamed.is_some() || deleted.is_some();
+    let evidence = m.evidence();
     // A template's relative links name the files of the project it is copied into
     // (`[spec](./spec.md)` in `templates/track-plan.md`, `base_templates/ts/README.md`).
     if doc.role == crate::roles::Role::Shipped
@@ -2280,7 +2283,7 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if r.via == crate::report::Via::Code
         && written.starts_with('.')
         && !written.starts_with("../")
-        && (!evidence_of(renamed, deleted) || (renamed.is_none() && dot_folder_gone(ctx, written)))
+        && (!evidence || (renamed.is_none() && dot_folder_gone(ctx, written)))
     {
         return true;
     }
@@ -2424,9 +2427,9 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         written,
         candidates,
         renamed,
-        deleted,
+        ..
     } = m;
-    let evidence = renamed.is_some() || deleted.is_some();
+    let evidence = m.evidence();
     if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
         return true;
     }
