@@ -169,6 +169,10 @@ pub struct ScannerPolicy {
     /// Words of a document's file or folder names that make it a plan: a file it names that
     /// history never knew is one it means to create.
     pub missing_path_plan_document_words: &'static [&'static str],
+    /// Whole file names (without extension) that make a document a plan (`spec.md`).
+    pub missing_path_plan_document_names: &'static [&'static str],
+    /// Words before a path in a plan that make it a claim ("Existing tests: `a.ts`").
+    pub missing_path_plan_claim_words: &'static [&'static str],
     /// Words in a table column's header that make its paths examples ("Pattern Example").
     pub missing_path_example_columns: &'static [&'static str],
     /// Source files whose members a dotted code name reaches (`pkg/mod.func` of `pkg/mod.py`).
@@ -265,6 +269,8 @@ pub struct RolePolicy {
     pub prompt_keys: &'static [&'static str],
     /// Labels of a link in a document's first lines to the Markdown file it is rendered from.
     pub source_link_labels: &'static [&'static str],
+    /// Folders of an example project whose documents are its data (fixture).
+    pub example_data_folders: &'static [&'static str],
     /// Words in a folder README's own status that make the folder's living documents history.
     pub record_status_words: &'static [&'static str],
 }
@@ -478,6 +484,7 @@ pub fn roles() -> RolePolicy {
         prompt_folders: roles::PROMPT_FOLDERS,
         prompt_keys: roles::PROMPT_KEYS,
         record_status_words: roles::RECORD_STATUS_WORDS,
+        example_data_folders: roles::EXAMPLE_DATA_FOLDERS,
         source_link_labels: roles::SOURCE_LINK_LABELS,
     }
 }
@@ -552,6 +559,9 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
             missing_path_plan_document_words:
                 crate::scan::detectors::missing_path::PLAN_DOCUMENT_WORDS,
+            missing_path_plan_document_names:
+                crate::scan::detectors::missing_path::PLAN_DOCUMENT_NAMES,
+            missing_path_plan_claim_words: crate::scan::detectors::missing_path::PLAN_CLAIM_WORDS,
             missing_path_example_columns: crate::scan::detectors::missing_path::EXAMPLE_COLUMNS,
             missing_path_member_sources: crate::scan::detectors::missing_path::MEMBER_SOURCES,
             missing_path_convention_names: crate::scan::detectors::missing_path::CONVENTION_NAMES,

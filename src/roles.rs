@@ -71,11 +71,39 @@ pub const DECIDED_BY: &[&str] = &[
     "template placeholders in prose (code spans and fences quote syntax and do not count), at least `template_min_placeholders`: shipped",
     "the default table (`rules`), first match",
     "a folder named like a version or a date (`v1.2`, `1.0.5`, `version-1.0.0`, `2025-06-18`): history",
+    "a data folder of an example project (`example_data_folders` below `examples/<name>/`: what the example's agent reads or wrote), its README aside: fixture",
     "a plugin's shipped folder (`plugin_shipped_dirs` under a folder with `.claude-plugin/plugin.json`, or `plugins/<name>/`): shipped",
     "a skill installed from another repository (`.<agent>/skills/<name>/` beside a `skills-lock.json` that lists `<name>` with a `source`): shipped",
     "a prompt (a `SKILL.md`, or frontmatter with one of `prompt_keys`, or `name` and `description`) in one of `prompt_folders` (or a named set such as `bmm-skills/`) under no dot-folder: shipped",
     "else living; but a living document in a folder whose README's own status has one of `record_status_words` (`Status: archived`, \"beta history\") is history",
 ];
+
+/// Folders of an example project (below `examples/<name>/`, [`example_project`]) that hold
+/// what the example's agent reads or wrote when it ran: an MCP filesystem server's root, the
+/// workspace a demo mounts, a run's output. A review the agent saved there names the files of
+/// the day it ran; rewriting it falsifies the example. (Not the example project itself:
+/// `examples/workspace/` is an example about workspaces.)
+///
+/// [`example_project`]: crate::scan::detectors::example_project
+pub const EXAMPLE_DATA_FOLDERS: &[&str] =
+    &["filesystem", "workspace", "workspaces", "output", "outputs"];
+
+/// Whether a document sits in an [`EXAMPLE_DATA_FOLDERS`] folder of an example project.
+///
+/// ```
+/// use hygiene::roles::example_data;
+/// assert!(example_data("x/examples/reviewer/filesystem/review.md"));
+/// assert!(example_data("examples/with-workspace/workspace/notes/brief.md"));
+/// assert!(!example_data("examples/workspace/container.md"));
+/// assert!(!example_data("docs/output/guide.md") && !example_data("examples/a/README.md"));
+/// ```
+pub fn example_data(rel: &str) -> bool {
+    crate::scan::detectors::example_project(rel).is_some_and(|project| {
+        let rest = &rel[project.len()..];
+        rest.rsplit_once('/')
+            .is_some_and(|(dirs, _)| dirs.split('/').any(|d| EXAMPLE_DATA_FOLDERS.contains(&d)))
+    })
+}
 
 /// Words in a folder README's own status (frontmatter `status`, or a `Status:` line above its
 /// second heading) that say the folder is kept as a record: "Status: transition evidence /
@@ -775,6 +803,9 @@ impl Roles {
             .is_some_and(|(dir, _)| dir.split('/').any(is_version_segment))
         {
             return Role::History;
+        }
+        if !readme && example_data(rel) {
+            return Role::Fixture;
         }
         for p in &self.plugin_roots {
             if let Some(rest) = rel.strip_prefix(p.as_str()) {

@@ -5342,3 +5342,81 @@ fn sections_of_files_to_delete_plan_their_removal() {
         .collect();
     assert_eq!(got, [9]);
 }
+
+/// What an example's agent reads or wrote (a review saved in the folder its MCP filesystem
+/// server serves) names the files of the day it ran: a rename is still reported there, and
+/// nothing rewrites it. The example's README is its documentation, and its rename is written.
+#[test]
+fn an_examples_saved_output_is_not_rewritten() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "web-ui/src/layout.tsx", "export const Layout = 1;\n");
+    commit(d, "ui");
+    std::fs::create_dir_all(d.join("agent-ui/src")).unwrap();
+    git(
+        d,
+        &["mv", "web-ui/src/layout.tsx", "agent-ui/src/layout.tsx"],
+    );
+    commit(d, "move the ui");
+    let said = "The fix is in `web-ui/src/layout.tsx`.\n";
+    write(
+        d,
+        "examples/reviewer/filesystem/review.md",
+        &format!("# Review of PR 696\n\n{said}"),
+    );
+    write(
+        d,
+        "examples/reviewer/README.md",
+        &format!("# Reviewer\n\n{said}"),
+    );
+    commit(d, "example");
+    let s = scan(d);
+    for doc in [
+        "examples/reviewer/filesystem/review.md",
+        "examples/reviewer/README.md",
+    ] {
+        assert_eq!(
+            sigs(&s, doc),
+            [pair("missing-path", "web-ui/src/layout.tsx")],
+            "{doc}"
+        );
+    }
+    check_apply(d, &[]);
+    assert!(read(d, "examples/reviewer/filesystem/review.md").contains(said));
+    assert!(read(d, "examples/reviewer/README.md").contains("`agent-ui/src/layout.tsx`"));
+}
+
+/// A `spec.md` (what a change or a project will build) is a plan: a file history never knew
+/// is one it means to create, and one removed in the commit that added it is a removal it
+/// records. Files it calls existing are claims, and a guide named `field_specs.md` is no plan.
+#[test]
+fn specs_name_what_they_will_build() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/app.ts", "\n");
+    write(d, "src/legacy.ts", "\n");
+    commit(d, "tree");
+    git(d, &["rm", "-q", "src/legacy.ts"]);
+    write(
+        d,
+        "work/slices/cleanup/spec.md",
+        "# Cleanup\n\n- Delete the module in `src/legacy.ts`.\n\
+         - Add the command in `src/store.ts`.\n\
+         - Existing tests: `src/app.test.ts`.\n",
+    );
+    write(
+        d,
+        "docs/field_specs.md",
+        "# Fields\n\nThe fields are read by `src/fields.ts`.\n",
+    );
+    commit(d, "carry out the cleanup slice");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "work/slices/cleanup/spec.md"),
+        [pair("missing-path", "src/app.test.ts")]
+    );
+    assert_eq!(
+        sigs(&s, "docs/field_specs.md"),
+        [pair("missing-path", "src/fields.ts")]
+    );
+}

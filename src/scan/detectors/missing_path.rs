@@ -1761,14 +1761,44 @@ pub const PLAN_DOCUMENT_WORDS: &[&str] = &[
     "ideas",
 ];
 
-/// Whether the document at `path` is a plan, a roadmap, a proposal or an RFC
-/// ([`PLAN_DOCUMENT_WORDS`]): what it names it may mean to create.
+/// Words before a path in a plan that say the file is there now ("Existing tests:
+/// `test/e2e/setup.test.ts`"): a claim, though a plan's other files are intentions.
+/// Published as `scanner.missing_path_plan_claim_words`.
+pub const PLAN_CLAIM_WORDS: &[&str] = &["existing"];
+
+/// Whether the clause before `written` in `sentence` has a [`PLAN_CLAIM_WORDS`] word.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::says_it_exists;
+/// let l = "- Existing journey tests: `test/e2e/setup.test.ts`, `test/e2e/adopt.test.ts`.";
+/// assert!(says_it_exists(l, "test/e2e/adopt.test.ts"));
+/// assert!(!says_it_exists("- Create `src/new.ts` beside the existing one", "src/new.ts"));
+/// ```
+pub fn says_it_exists(sentence: &str, written: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    let before = &lower[..lower.find(&written.to_lowercase()).unwrap_or(lower.len())];
+    before
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| PLAN_CLAIM_WORDS.contains(&w))
+}
+
+/// Whole file names (without extension, any case) that make a document a plan: `spec.md`, the
+/// specification of what a change or a project will build (`projects/<name>/spec.md`,
+/// `changes/<id>/specs/<capability>/spec.md`). The word alone is no plan: `field_specs.md` is a
+/// user guide and `SPEC-SCHEMA-IMPL.md` describes built code. Published as
+/// `scanner.missing_path_plan_document_names`.
+pub const PLAN_DOCUMENT_NAMES: &[&str] = &["spec"];
+
+/// Whether the document at `path` is a plan, a roadmap, a proposal, an RFC or a spec
+/// ([`PLAN_DOCUMENT_WORDS`], [`PLAN_DOCUMENT_NAMES`]): what it names it may mean to create.
 ///
 /// ```
 /// use hygiene::scan::detectors::missing_path::plan_document;
 /// assert!(plan_document("RECALL_TOOL_CALLS_PLAN.md") && plan_document("design/rfc-sub-agents.md"));
 /// assert!(plan_document("docs/proposals/deep-research.md") && plan_document("ideas/voice.md"));
+/// assert!(plan_document("projects/codec/spec.md") && plan_document("work/slices/a/SPEC.md"));
 /// assert!(!plan_document("docs/planning-guide.md") && !plan_document("docs/explanation.md"));
+/// assert!(!plan_document("guide/field_specs.md") && !plan_document("docs/specs/SPEC-IMPL.md"));
 /// ```
 pub fn plan_document(path: &str) -> bool {
     let words = |s: &str| {
@@ -1781,6 +1811,9 @@ pub fn plan_document(path: &str) -> bool {
     let (folders, name) = path.rsplit_once('/').unwrap_or(("", path));
     let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
     words(stem)
+        || PLAN_DOCUMENT_NAMES
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(stem))
         || folders.split('/').any(|f| {
             PLAN_DOCUMENT_WORDS
                 .iter()
@@ -2376,6 +2409,9 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         && !evidence
         && !written.ends_with('/')
         && plan_document(&doc.path)
+        && !f
+            .text()
+            .is_some_and(|t| says_it_exists(&sentence_of(t, r.line, written), written))
     {
         return true;
     }
