@@ -5420,3 +5420,37 @@ fn specs_name_what_they_will_build() {
         [pair("missing-path", "src/fields.ts")]
     );
 }
+
+/// A file a command in the document writes by redirection (`node gen.mjs > scripts/prompt.md`)
+/// is the reader's output, and one marked "(coming soon)" or "(planned)" anywhere on its line is
+/// still to write. A diagram's arrow (`-->`) writes nothing: its missing file is reported.
+#[test]
+fn redirected_outputs_and_pages_to_come() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "scripts/gen.mjs", "\n");
+    write(d, "references/intro.md", "# Intro\n");
+    commit(d, "tree");
+    write(
+        d,
+        "SKILL.md",
+        "# Design to code\n\n```bash\nnode scripts/gen.mjs code > scripts/code-prompt.md\n```\n\n\
+         Read `scripts/code-prompt.md` and follow it.\n\n\
+         - `references/intro.md` - Introduction\n\
+         - `references/budget.md` - Budget development (coming soon)\n\
+         - `references/review.md` - Review criteria\n\n\
+         ```mermaid\nflowchart LR\n  A[CLI] --> scripts/run.mjs\n```\n\n\
+         Then run `scripts/run.mjs`.\n",
+    );
+    commit(d, "skill");
+    let s = scan(d);
+    let mut got = sigs(&s, "SKILL.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "references/review.md"),
+            pair("missing-path", "scripts/run.mjs"),
+        ]
+    );
+}

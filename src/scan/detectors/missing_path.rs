@@ -422,14 +422,14 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an intention",
         at: CueAt::After,
-        words: &[
-            "(new)",
-            "(new file)",
-            "(new folder)",
-            "(new package)",
-            "(coming soon",
-            "(planned",
-        ],
+        words: &["(new)", "(new file)", "(new folder)", "(new package)"],
+    },
+    // A file still to write, said anywhere on its line: "- `references/budget.md` - Budget
+    // development (coming soon)".
+    LineCue {
+        cue: "an intention",
+        at: CueAt::Line,
+        words: &["(coming soon", "(planned"],
     },
     LineCue {
         cue: "an example",
@@ -1766,6 +1766,38 @@ pub const PLAN_DOCUMENT_WORDS: &[&str] = &[
 /// Published as `scanner.missing_path_plan_claim_words`.
 pub const PLAN_CLAIM_WORDS: &[&str] = &["existing"];
 
+/// Whether a shell command in the document writes `written` by redirection (`node gen.mjs >
+/// scripts/prompt.md`, `cat >> src/user.ts`): the reader's command makes the file, so its
+/// absence from the repository says nothing. A diagram's arrow (`-->`, `=>`) is no redirection.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::redirected_to;
+/// let doc = "```bash\nnode gen.mjs code-prompt 0 > scripts/code-prompt.md\n```\n";
+/// assert!(redirected_to(doc, "scripts/code-prompt.md"));
+/// assert!(redirected_to("cat >> ./src/user.ts <<EOF", "src/user.ts"));
+/// assert!(!redirected_to("A --> src/core/index.ts", "src/core/index.ts"));
+/// assert!(!redirected_to("run > scripts/code-prompt.md.bak", "scripts/code-prompt.md"));
+/// ```
+pub fn redirected_to(text: &str, written: &str) -> bool {
+    let w = written.trim_start_matches("./");
+    if w.is_empty() {
+        return false;
+    }
+    text.match_indices(w).any(|(at, _)| {
+        let ends = text[at + w.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_alphanumeric() || "/._-".contains(c)));
+        let before = text[..at]
+            .strip_suffix("./")
+            .unwrap_or(&text[..at])
+            .trim_end_matches(['"', '\''])
+            .trim_end_matches([' ', '\t']);
+        let arrows = before.len() - before.trim_end_matches('>').len();
+        ends && (1..=2).contains(&arrows) && before.trim_end_matches('>').ends_with([' ', '\t'])
+    })
+}
+
 /// Whether the clause before `written` in `sentence` has a [`PLAN_CLAIM_WORDS`] word.
 ///
 /// ```
@@ -2479,6 +2511,9 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         && f.text()
             .is_some_and(|t| in_a_quoted_file(ctx, t, r.line, written))
     {
+        return true;
+    }
+    if r.via == crate::report::Via::Code && f.text().is_some_and(|t| redirected_to(t, written)) {
         return true;
     }
     if r.via == crate::report::Via::Code && package_shorthand(ctx, doc, written, candidates) {
