@@ -171,6 +171,9 @@ pub struct ScannerPolicy {
     pub missing_path_plan_document_words: &'static [&'static str],
     /// Whole file names (without extension) that make a document a plan (`spec.md`).
     pub missing_path_plan_document_names: &'static [&'static str],
+    /// Extensions of the programs beside a page whose quoting of its name makes it their
+    /// input (its links and anchors are its source's).
+    pub missing_path_reader_extensions: &'static [&'static str],
     /// Words before a path in a plan that make it a claim ("Existing tests: `a.ts`").
     pub missing_path_plan_claim_words: &'static [&'static str],
     /// Words in a table column's header that make its paths examples ("Pattern Example").
@@ -562,6 +565,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_plan_document_names:
                 crate::scan::detectors::missing_path::PLAN_DOCUMENT_NAMES,
             missing_path_plan_claim_words: crate::scan::detectors::missing_path::PLAN_CLAIM_WORDS,
+            missing_path_reader_extensions: crate::scan::detectors::missing_path::READER_EXTENSIONS,
             missing_path_example_columns: crate::scan::detectors::missing_path::EXAMPLE_COLUMNS,
             missing_path_member_sources: crate::scan::detectors::missing_path::MEMBER_SOURCES,
             missing_path_convention_names: crate::scan::detectors::missing_path::CONVENTION_NAMES,

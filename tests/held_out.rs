@@ -5454,3 +5454,49 @@ fn redirected_outputs_and_pages_to_come() {
         ]
     );
 }
+
+/// A page a program beside it reads by name (a copied docs page a sample script loads) is that
+/// program's input: its links and anchors are its source's. A README that `setup.py` reads to
+/// ship, and a page no program beside it names, keep their claims.
+#[test]
+fn pages_a_program_reads_are_its_input() {
+    let r = repo();
+    let d = &r.root;
+    let page = "# Functional API\n\nSee [persistence](./persistence.md) and [retries](./guide.md#retry-policies).\n";
+    write(d, "samples/guide.md", "# Guide\n");
+    write(d, "other/guide.md", "# Guide\n");
+    write(d, "samples/langgraph.md", page);
+    write(
+        d,
+        "samples/local-file.mjs",
+        "const page = await readText(join(dirname, \"langgraph.md\"))\n",
+    );
+    write(d, "other/langgraph.md", page);
+    write(
+        d,
+        "other/notes.mjs",
+        "// reads langgraph.md from samples/\n",
+    );
+    write(d, "pkg/README.md", "# Pkg\n\nSee [usage](./usage.md).\n");
+    write(
+        d,
+        "pkg/setup.py",
+        "long_description = open('README.md').read()\n",
+    );
+    commit(d, "tree");
+    let s = scan(d);
+    assert!(sigs(&s, "samples/langgraph.md").is_empty());
+    let mut got = sigs(&s, "other/langgraph.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-anchor", "./guide.md#retry-policies"),
+            pair("missing-path", "./persistence.md"),
+        ]
+    );
+    assert_eq!(
+        sigs(&s, "pkg/README.md"),
+        [pair("missing-path", "./usage.md")]
+    );
+}

@@ -190,6 +190,12 @@ impl Detector for MissingAnchor {
                 );
             }
         }
+        // So does a copied page a program beside it reads as its input.
+        if !out.is_empty()
+            && super::missing_path::read_by_a_program(&ctx.tree.root, ctx.tree, &doc.path)
+        {
+            out.clear();
+        }
         out
     }
 }

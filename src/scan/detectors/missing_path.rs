@@ -1746,6 +1746,62 @@ pub fn test_input(doc: &Doc) -> bool {
     (doc.role == crate::roles::Role::Fixture && data) || fixture || case
 }
 
+/// Extensions of the programs whose quoting of a document's name makes it their input
+/// ([`read_by_a_program`]). Published as `scanner.missing_path_reader_extensions`.
+pub const READER_EXTENSIONS: &[&str] = &[
+    "js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx", "py", "go", "rs", "rb", "java", "kt",
+    "cs", "sh",
+];
+
+/// How many programs beside a document, and how many bytes of each, are searched for its name.
+const READERS_MAX: usize = 256;
+const READER_MAX_BYTES: u64 = 1 << 20;
+
+/// Whether a program beside the document quotes its file name (`workspace.readText(
+/// path.join(__dirname, "langgraph.md"))`): the document is that program's input, a copy of
+/// pages from elsewhere whose links and anchors are their source's. Not a README or an agent's
+/// instructions, which an installer or `setup.py` reads to ship, not as data. Reads only the
+/// folder of a document a missing reference was found in.
+pub fn read_by_a_program(
+    root: &std::path::Path,
+    tree: &crate::scan::refs::Tree,
+    doc: &str,
+) -> bool {
+    let (folder, name) = doc.rsplit_once('/').unwrap_or(("", doc));
+    if crate::roles::is_readme(doc)
+        || CONVENTION_NAMES.contains(&name)
+        || name.eq_ignore_ascii_case("SKILL.md")
+    {
+        return false;
+    }
+    let Ok(entries) = std::fs::read_dir(root.join(folder)) else {
+        return false;
+    };
+    let needle = memchr::memmem::Finder::new(name.as_bytes());
+    let quote = |c: Option<u8>| c.is_some_and(|c| matches!(c, b'"' | b'\'' | b'`'));
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let file = e.file_name().into_string().ok()?;
+            let ext = file.rsplit_once('.')?.1;
+            let rel = crate::scan::sites::join(folder, &file);
+            (READER_EXTENSIONS.contains(&ext) && tree.files.contains(&rel)).then_some(rel)
+        })
+        .take(READERS_MAX)
+        .any(|rel| {
+            // A regular file only, never through a link.
+            let Some(bytes) = crate::scan::sites::read_config(&root.join(&rel), READER_MAX_BYTES)
+            else {
+                return false;
+            };
+            needle.find_iter(&bytes).any(|at| {
+                let before = at.checked_sub(1).map(|i| bytes[i]);
+                let after = bytes.get(at + name.len()).copied();
+                (quote(before) || before == Some(b'/')) && quote(after)
+            })
+        })
+}
+
 /// Words that make a document a plan: a word of its file name (`RECALL_TOOL_CALLS_PLAN.md`,
 /// `rfc-think-multi-session.md`) or the name of a folder it is in (`proposals/`, `ideas/`).
 /// Published as `scanner.missing_path_plan_document_words`.
@@ -2050,6 +2106,7 @@ struct Facts<'a, 't> {
     foreign: std::cell::OnceCell<usize>,
     routed: std::cell::OnceCell<bool>,
     blamed: std::cell::OnceCell<std::collections::HashMap<u32, (String, String)>>,
+    read_by_a_program: std::cell::OnceCell<bool>,
 }
 
 impl<'a, 't> Facts<'a, 't> {
@@ -2062,7 +2119,15 @@ impl<'a, 't> Facts<'a, 't> {
             foreign: std::cell::OnceCell::new(),
             routed: std::cell::OnceCell::new(),
             blamed: std::cell::OnceCell::new(),
+            read_by_a_program: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Whether a program beside the document reads it ([`read_by_a_program`]).
+    fn read_by_a_program(&self) -> bool {
+        *self
+            .read_by_a_program
+            .get_or_init(|| read_by_a_program(&self.ctx.tree.root, self.ctx.tree, &self.doc.path))
     }
 
     fn text(&self) -> Option<&str> {
@@ -2167,6 +2232,11 @@ fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     // part of the data. The repository's own test documents (an mdtest suite) keep
     // every claim.
     if renamed.is_none() && deleted.is_none() && test_input(doc) {
+        return true;
+    }
+    // So does a document a program beside it reads by name (a copied docs page a sample
+    // script loads): its links are the copy's source's.
+    if renamed.is_none() && deleted.is_none() && f.read_by_a_program() {
         return true;
     }
     // A file that became shipped content (a project's `memory/constitution.md` moved
