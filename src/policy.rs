@@ -189,6 +189,8 @@ pub struct ScannerPolicy {
     /// Characters GitHub's slug drops that other renderers keep: a fragment holding one is
     /// compared by its letters and digits.
     pub anchor_punctuation_kept_elsewhere: &'static [char],
+    /// Site generators whose slugs fold accents (`#inclusion` for "inclusión").
+    pub anchor_accent_folding_generators: &'static [&'static str],
     /// Folders holding a project template: a path in code that is there under one (or under
     /// one of its children) names the generated project's file, not a missing one.
     pub missing_path_template_folders: &'static [&'static str],
@@ -573,6 +575,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             anchor_entity_words: crate::scan::detectors::missing_anchor::ENTITY_WORDS,
             anchor_punctuation_kept_elsewhere:
                 crate::scan::detectors::missing_anchor::PUNCTUATION_KEPT_ELSEWHERE,
+            anchor_accent_folding_generators:
+                crate::scan::detectors::missing_anchor::ACCENT_FOLDING_GENERATORS,
             missing_path_template_folders: crate::scan::refs::TEMPLATE_FOLDERS,
             missing_path_test_input_folders:
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,

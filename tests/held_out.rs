@@ -5500,3 +5500,28 @@ fn pages_a_program_reads_are_its_input() {
         [pair("missing-path", "./usage.md")]
     );
 }
+
+/// VitePress folds a heading's accents into its slug ("Niveles de inclusión" is
+/// `#niveles-de-inclusion`); GitHub and a Docusaurus site keep them, so there the folded
+/// fragment finds nothing.
+#[test]
+fn vitepress_slugs_fold_accents() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "web/.vitepress/config.ts", "export default {};\n");
+    write(d, "site/docusaurus.config.js", "module.exports = {};\n");
+    let page = "# Configuración\n\n## Niveles de inclusión\n\nTexto.\n\nVer [niveles](#niveles-de-inclusion).\n";
+    for p in ["web/es/guide.md", "site/docs/guide.md", "docs/guide.md"] {
+        write(d, p, page);
+    }
+    commit(d, "pages");
+    let s = scan(d);
+    assert!(sigs(&s, "web/es/guide.md").is_empty());
+    for p in ["site/docs/guide.md", "docs/guide.md"] {
+        assert_eq!(
+            sigs(&s, p),
+            [pair("missing-anchor", "#niveles-de-inclusion")],
+            "{p}"
+        );
+    }
+}

@@ -41,6 +41,25 @@ pub fn loose(slug: &str) -> String {
         .collect()
 }
 
+/// Site generators whose slugs fold accents (VitePress: `normalize('NFKD')` less combining
+/// marks, so "Niveles de inclusión" is `#niveles-de-inclusion`). GitHub and github-slugger
+/// (Docusaurus, Starlight) keep the `ó`: there the folded fragment finds nothing.
+pub const ACCENT_FOLDING_GENERATORS: &[&str] = &["vitepress"];
+
+/// [`loose`] with accents folded, as an [`ACCENT_FOLDING_GENERATORS`] site slugs a heading.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_anchor::{folded, loose};
+/// assert_eq!(folded("niveles-de-inclusión"), folded("niveles-de-inclusion"));
+/// assert_ne!(loose("niveles-de-inclusión"), loose("niveles-de-inclusion"));
+/// ```
+pub fn folded(slug: &str) -> String {
+    unicode_normalization::UnicodeNormalization::nfkd(slug)
+        .filter(|c| c.is_alphanumeric() && !('\u{300}'..='\u{36f}').contains(c))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// Characters GitHub's slug drops that some renderers keep (pmndrs/docs: lowercase, spaces to
 /// `-`): a fragment holding one targets such a renderer.
 pub const PUNCTUATION_KEPT_ELSEWHERE: &[char] = &['(', ')', ',', '\'', '\u{2019}'];
@@ -166,17 +185,19 @@ impl Detector for MissingAnchor {
             // A fragment with punctuation GitHub never keeps (`#using-scoped-(non-global)-store`,
             // `#i’ve-updated-the-state,-but`) is written for a renderer that keeps it (lowercase,
             // spaces to `-`): its letters and digits name the heading.
-            let in_site =
-                ctx.tree.sites().of(path).is_some() || ctx.tree.sites().in_navigation_folder(path);
+            let site = ctx.tree.sites().of(path);
+            let in_site = site.is_some() || ctx.tree.sites().in_navigation_folder(path);
+            let fold = site.is_some_and(|(_, r)| ACCENT_FOLDING_GENERATORS.contains(&r.generator));
             let by_letters = in_site || want.contains(PUNCTUATION_KEPT_ELSEWHERE);
             let found = anchors.contains(&want)
                 || collapsed_match(&anchors, &want)
                 || (ctx.labels.contains(&want) && in_site)
                 || (by_letters && {
-                    let w = loose(&want);
-                    let bare = loose(&without_entities(&want));
+                    let slug = if fold { folded } else { loose };
+                    let w = slug(&want);
+                    let bare = slug(&without_entities(&want));
                     anchors.iter().any(|a| {
-                        let a = loose(a);
+                        let a = slug(a);
                         a == w || a == bare
                     })
                 });
