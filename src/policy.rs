@@ -166,6 +166,8 @@ pub struct ScannerPolicy {
     pub missing_path_example_labels: &'static [&'static str],
     /// Words in a table column's header that plan its paths ("Target Location").
     pub missing_path_plan_columns: &'static [&'static str],
+    /// Words of a table column's header that make its paths replaced ones ("Old Command").
+    pub missing_path_record_columns: &'static [&'static str],
     /// Words of a document's file or folder names that make it a plan: a file it names that
     /// history never knew is one it means to create.
     pub missing_path_plan_document_words: &'static [&'static str],
@@ -562,6 +564,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,
             missing_path_plan_columns: crate::scan::detectors::missing_path::PLAN_COLUMNS,
+            missing_path_record_columns: crate::scan::detectors::missing_path::RECORD_COLUMNS,
             missing_path_plan_document_words:
                 crate::scan::detectors::missing_path::PLAN_DOCUMENT_WORDS,
             missing_path_plan_document_names:

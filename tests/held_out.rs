@@ -5525,3 +5525,35 @@ fn vitepress_slugs_fold_accents() {
         );
     }
 }
+
+/// A path in a table column headed "Old ..." or "Before" is what a change replaced: its
+/// removal is recorded. The same path in another column is still reported.
+#[test]
+fn old_columns_record_what_a_change_replaced() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "cmds/triage.md", "# Triage\n");
+    write(d, "skills/triage/SKILL.md", "# Triage\n");
+    commit(d, "tree");
+    git(d, &["rm", "-q", "cmds/triage.md"]);
+    commit(d, "the command became a skill");
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\n| | Old Command | New Skill |\n|---|---|---|\n\
+         | Format | `cmds/triage.md` | `skills/triage/SKILL.md` |\n\n\
+         | Step | File |\n|---|---|\n| Run | `cmds/triage.md` |\n",
+    );
+    commit(d, "guide");
+    let s = scan(d);
+    let got: Vec<_> = signals(&s, "docs/guide.md")
+        .into_iter()
+        .map(|sig| {
+            (
+                sig["kind"].as_str().unwrap().to_string(),
+                sig["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [("missing-path".to_string(), 9)]);
+}

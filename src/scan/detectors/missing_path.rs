@@ -721,6 +721,14 @@ pub const PLAN_COLUMNS: &[&str] = &[
     "to create",
 ];
 
+/// Words of the header of a table column that make its paths the ones a change replaced
+/// ("| | Old Command | New Skill + Agent |", "Before | After"): the removal is recorded.
+/// Whole words, unlike [`PLAN_COLUMNS`] ("old" is in "folder"). Published as
+/// `scanner.missing_path_record_columns`.
+pub const RECORD_COLUMNS: &[&str] = &[
+    "old", "before", "previous", "former", "legacy", "removed", "deleted",
+];
+
 /// Words in the header of a table column that make its paths examples ("Pattern Example": a
 /// glob table's literal `src/app.py`). Not "Example" or "Examples in this folder" alone: such
 /// columns list a folder's real example files. Published as
@@ -830,6 +838,9 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(map, 5, "src/commands/ws.ts"), Some("the removal is recorded"));
 /// let gone = "### What's Gone\n\n- `openspec/AGENTS.md` — obsolete\n";
 /// assert_eq!(context_cue(gone, 3, "openspec/AGENTS.md"), Some("the removal is recorded"));
+/// let swap = "| | Old Command | New Skill |\n|---|---|---|\n| Format | `cmds/triage.md` | `skills/triage/` |\n";
+/// assert_eq!(context_cue(swap, 3, "cmds/triage.md"), Some("the removal is recorded"));
+/// assert_eq!(context_cue(swap, 3, "skills/triage/"), None);
 /// let replaced = "## What this replaces\n\nFrom v0.3:\n- 314-line `PLUGIN.md` → replaced by `README.md`\n";
 /// assert_eq!(context_cue(replaced, 4, "PLUGIN.md"), Some("the removal is recorded"));
 /// assert_eq!(context_cue(replaced, 4, "README.md"), None);
@@ -851,6 +862,12 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         let cell = header.split('|').nth(column)?;
         if EXAMPLE_COLUMNS.iter().any(|w| cell.contains(w)) {
             return Some("an example");
+        }
+        if cell
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| RECORD_COLUMNS.contains(&w))
+        {
+            return Some("the removal is recorded");
         }
         return PLAN_COLUMNS
             .iter()
