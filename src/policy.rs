@@ -122,6 +122,10 @@ pub struct ScannerPolicy {
     pub kept_quiet_signals: &'static [&'static str],
     /// The signals a document in an example folder never draws.
     pub example_quiet_signals: &'static [&'static str],
+    /// Folders of posts (`blog/`): each page is written for its day.
+    pub post_folders: &'static [&'static str],
+    /// The signals a post never draws.
+    pub post_quiet_signals: &'static [&'static str],
     /// The signals that never shortlist a document alone (they ride along on another).
     pub ride_along_signals: &'static [crate::scan::RideAlong],
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
@@ -560,6 +564,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
             kept_quiet_signals: crate::scan::KEPT_QUIET,
             example_quiet_signals: crate::scan::EXAMPLE_QUIET,
+            post_folders: crate::scan::POST_FOLDERS,
+            post_quiet_signals: crate::scan::POST_QUIET,
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,

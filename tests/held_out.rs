@@ -5557,3 +5557,32 @@ fn old_columns_record_what_a_change_replaced() {
         .collect();
     assert_eq!(got, [("missing-path".to_string(), 9)]);
 }
+
+/// A post (a page under `blog/`) is written for its day: its "Deprecated:" line is that day's
+/// news and its ticked list its story. The same page among the docs draws both.
+#[test]
+fn posts_tell_their_day() {
+    let r = repo();
+    let d = &r.root;
+    let page = "# Version 2.2\n\n> **Deprecated:** use [the guide](../guide.md).\n\n\
+                - [x] Faster builds\n- [x] Smaller images\n- [x] New flags\n- [x] Docs\n";
+    write(d, "www/guide.md", "# Guide\n");
+    write(d, "www/blog/v2-2.md", page);
+    write(d, "www/notes/v2-2.md", page);
+    commit(d, "pages");
+    let s = scan(d);
+    assert!(
+        sigs(&s, "www/blog/v2-2.md").is_empty(),
+        "{:?}",
+        sigs(&s, "www/blog/v2-2.md")
+    );
+    let mut got = sigs(&s, "www/notes/v2-2.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("checklist-complete", ""),
+            pair("superseded-marker", "")
+        ]
+    );
+}

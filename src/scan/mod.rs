@@ -160,6 +160,31 @@ pub const KEPT_QUIET: &[&str] = &["checklist-complete"];
 /// demo run wrote).
 pub const EXAMPLE_QUIET: &[&str] = &["checklist-complete", "status-done", "resolved-narrative"];
 
+/// Folders of posts (`blog/`, `posts/`, `_posts/`, `news/`): each page is written for its day.
+pub const POST_FOLDERS: &[&str] = &["blog", "posts", "_posts", "news"];
+
+/// The signals a post ([`POST_FOLDERS`]) never draws: a release announcement's "deprecated"
+/// lines are that day's news, an incident report's resolved narrative is the post, and a
+/// post's status or ticked list is its story. Its links still have to work.
+pub const POST_QUIET: &[&str] = &[
+    "checklist-complete",
+    "status-done",
+    "resolved-narrative",
+    "superseded-marker",
+];
+
+/// Whether a document sits in a [`POST_FOLDERS`] folder.
+///
+/// ```
+/// use hygiene::scan::in_posts;
+/// assert!(in_posts("www/content/blog/goreleaser-v2.2.md") && in_posts("_posts/2024-01-01-a.md"));
+/// assert!(!in_posts("docs/blog.md") && !in_posts("docs/guide.md"));
+/// ```
+pub fn in_posts(path: &str) -> bool {
+    path.rsplit_once('/')
+        .is_some_and(|(dirs, _)| dirs.split('/').any(|d| POST_FOLDERS.contains(&d)))
+}
+
 /// Pages that name old APIs on purpose: migration guides and what's-new pages ("`x` was
 /// removed, use `y`"). Their links and anchors must still work, so they stay living documents;
 /// only the signals their subject makes false are quiet ([`CHANGE_PAGE_QUIET`]).
@@ -1247,6 +1272,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         }
         if detectors::in_examples(&d.path) {
             findings.retain(|f| !EXAMPLE_QUIET.contains(&signal_kind(&f.signal)));
+        }
+        if in_posts(&d.path) {
+            findings.retain(|f| !POST_QUIET.contains(&signal_kind(&f.signal)));
         }
         if findings.iter().all(|f| rides_along(f, &d.path, d.freq)) {
             continue;
