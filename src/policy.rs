@@ -126,6 +126,9 @@ pub struct ScannerPolicy {
     pub post_folders: &'static [&'static str],
     /// The signals a post never draws.
     pub post_quiet_signals: &'static [&'static str],
+    /// The signals an agent's prompt (a `SKILL.md`, a page in `commands/` or `agents/`) never
+    /// draws.
+    pub prompt_quiet_signals: &'static [&'static str],
     /// The signals that never shortlist a document alone (they ride along on another).
     pub ride_along_signals: &'static [crate::scan::RideAlong],
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
@@ -566,6 +569,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             example_quiet_signals: crate::scan::EXAMPLE_QUIET,
             post_folders: crate::scan::POST_FOLDERS,
             post_quiet_signals: crate::scan::POST_QUIET,
+            prompt_quiet_signals: crate::scan::PROMPT_QUIET,
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,

@@ -5586,3 +5586,37 @@ fn posts_tell_their_day() {
         ]
     );
 }
+
+/// An agent's prompt (a `SKILL.md`, a command) is instructions: its ticked "Success Criteria"
+/// describe a run, so it draws no checklist-complete. The same list in a document elsewhere
+/// (a plan, a report in the skill's folder) does.
+#[test]
+fn prompts_state_success_criteria() {
+    let r = repo();
+    let d = &r.root;
+    let ticked = "## Success Criteria\n\n- [x] Latest code is pulled\n- [x] `make check` passes\n\
+                  - [x] `make install` completes\n- [x] The app starts\n";
+    write(
+        d,
+        ".agent/skills/smoke-test/SKILL.md",
+        &format!("# Smoke test\n\nRun it.\n\n{ticked}"),
+    );
+    write(
+        d,
+        ".claude/commands/spec-create.md",
+        &format!("# Create a spec\n\n{ticked}"),
+    );
+    write(
+        d,
+        ".agent/skills/smoke-test/REPORT.md",
+        &format!("# Report\n\n{ticked}"),
+    );
+    commit(d, "prompts");
+    let s = scan(d);
+    assert!(sigs(&s, ".agent/skills/smoke-test/SKILL.md").is_empty());
+    assert!(sigs(&s, ".claude/commands/spec-create.md").is_empty());
+    assert_eq!(
+        sigs(&s, ".agent/skills/smoke-test/REPORT.md"),
+        [pair("checklist-complete", "")]
+    );
+}

@@ -173,6 +173,33 @@ pub const POST_QUIET: &[&str] = &[
     "superseded-marker",
 ];
 
+/// The signals a prompt ([`is_prompt`]) never draws: its ticked list is the success criteria
+/// of a run ("- [x] `make check` passes"), its status line and its "Root Cause" narrative the
+/// answer format it asks for. A prompt is instructions, which never serve and go.
+pub const PROMPT_QUIET: &[&str] = &["checklist-complete", "status-done", "resolved-narrative"];
+
+/// Whether a document is an agent's prompt: a `SKILL.md`, or a page in a `commands/` or
+/// `agents/` folder (`.claude/commands/spec-create.md`, `commands/git/commit.md`,
+/// `plugins/x/agents/api-expert.md`). Not the other pages of a skill's folder (a skill's
+/// `IMPLEMENTATION_SUMMARY.md` is a build report).
+///
+/// ```
+/// use hygiene::scan::is_prompt;
+/// assert!(is_prompt(".agent/skills/smoke-test/SKILL.md") && is_prompt(".claude/commands/spec-create.md"));
+/// assert!(is_prompt("commands/git/commit.md") && is_prompt("plugins/x/agents/api-expert.md"));
+/// assert!(!is_prompt("skills/report/IMPLEMENTATION_SUMMARY.md") && !is_prompt("docs/agents.md"));
+/// ```
+pub fn is_prompt(path: &str) -> bool {
+    let segs: Vec<&str> = path.split('/').collect();
+    let n = segs.len();
+    segs[n - 1] == "SKILL.md"
+        || segs[..n - 1]
+            .iter()
+            .rev()
+            .take(2)
+            .any(|s| matches!(*s, "commands" | "agents"))
+}
+
 /// Whether a document sits in a [`POST_FOLDERS`] folder.
 ///
 /// ```
@@ -1275,6 +1302,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         }
         if in_posts(&d.path) {
             findings.retain(|f| !POST_QUIET.contains(&signal_kind(&f.signal)));
+        }
+        if is_prompt(&d.path) {
+            findings.retain(|f| !PROMPT_QUIET.contains(&signal_kind(&f.signal)));
         }
         if findings.iter().all(|f| rides_along(f, &d.path, d.freq)) {
             continue;
