@@ -223,6 +223,9 @@ pub struct ScannerPolicy {
     pub titled_anchor_components: &'static [&'static str],
     /// Feeds a site writes for a section of pages (`/blog/feed.xml`).
     pub site_feed_names: &'static [&'static str],
+    /// Characters a site's slug spells out at the start of a page's name (`$fetch.md` at
+    /// `/dollarfetch`), as `[word, character]`.
+    pub site_spelled_out: &'static [(&'static str, &'static str)],
     /// Words in a status line that keep it from saying a plan has served ("pending",
     /// "retained as the design record").
     pub status_unfinished_words: &'static [&'static str],
@@ -604,6 +607,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             lifecycle_open_status_words: crate::lifecycle::eval::OPEN_STATUS_WORDS,
             titled_anchor_components: crate::scan::markdown::TITLED_ANCHOR_COMPONENTS,
             site_feed_names: crate::scan::sites::FEED_NAMES,
+            site_spelled_out: crate::scan::sites::SPELLED_OUT,
             status_unfinished_words: crate::scan::detectors::status::UNFINISHED_WORDS,
             colon_path_languages: crate::scan::detectors::missing_symbol::PATH_LANGUAGES,
             missing_path_template_name_endings:

@@ -5620,3 +5620,25 @@ fn prompts_state_success_criteria() {
         [pair("checklist-complete", "")]
     );
 }
+
+/// Nuxt Content slugs a page's leading `$` as `dollar` (`slugify`'s character map): nuxt.com
+/// serves `docs/4.api/3.utils/$fetch.md` at `/docs/4.x/api/utils/dollarfetch`. A route to a
+/// page that is not there is still reported.
+#[test]
+fn spelled_out_characters_of_a_page_name() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/4.api/3.utils/$fetch.md", "# $fetch\n");
+    write(
+        d,
+        "docs/1.getting-started/10.data-fetching.md",
+        "# Data fetching\n\nUse [`$fetch`](/docs/4.x/api/utils/dollarfetch) or \
+         [`$gone`](/docs/4.x/api/utils/dollargone).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/1.getting-started/10.data-fetching.md"),
+        [pair("missing-path", "/docs/4.x/api/utils/dollargone")]
+    );
+}

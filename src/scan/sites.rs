@@ -2364,12 +2364,15 @@ pub fn numbered_folders(doc: &str) -> bool {
 /// for d in ["docs", "docs/3.guide", "docs/4.api"] { t.dirs.insert(d.into()); }
 /// t.files.insert("docs/3.guide/2.modules.md".into());
 /// t.files.insert("docs/4.api/fetch.md".into());
+/// t.files.insert("docs/4.api/$fetch.md".into());
 /// t.files.insert("docs/plain.md".into());
 /// let page = "docs/4.api/fetch.md";
 /// assert_eq!(numbered_collection_page(&t, page, "/docs/4.x/guide/modules").as_deref(), Some("docs/3.guide/2.modules.md"));
 /// assert_eq!(numbered_collection_page(&t, page, "/docs/api/fetch").as_deref(), Some("docs/4.api/fetch.md"));
 /// assert_eq!(numbered_collection_page(&t, page, "/docs/plain"), None);
 /// assert_eq!(numbered_collection_page(&t, page, "/docs/4.x/guide/gone"), None);
+/// assert_eq!(numbered_collection_page(&t, page, "/docs/4.x/api/dollarfetch").as_deref(), Some("docs/4.api/$fetch.md"));
+/// assert_eq!(numbered_collection_page(&t, page, "/docs/4.x/api/dollar"), None);
 /// ```
 pub fn numbered_collection_page(tree: &Tree, doc: &str, written: &str) -> Option<String> {
     let rest = written.strip_prefix('/')?.trim_end_matches('/');
@@ -2404,6 +2407,24 @@ pub fn numbered_collection_page(tree: &Tree, doc: &str, written: &str) -> Option
 /// page extension (`.html` read as the page, a page written as `.md` served from `.mdx`), or
 /// its folder's index page.
 fn page_of(tree: &Tree, at: &str) -> Option<String> {
+    page_as_written(tree, at).or_else(|| {
+        // A page whose name starts with a character the site's slug spells out
+        // (`$fetch.md` at `/dollarfetch`).
+        let (dir, name) = at.rsplit_once('/').unwrap_or(("", at));
+        SPELLED_OUT.iter().find_map(|(word, c)| {
+            let rest = name.strip_prefix(word).filter(|r| !r.is_empty())?;
+            page_as_written(tree, &join(dir, &format!("{c}{rest}")))
+        })
+    })
+}
+
+/// Characters a site's slug spells out at the start of a page's name: Nuxt Content slugs
+/// with `slugify`, whose character map writes `$` as `dollar` (nuxt.com serves
+/// `docs/4.api/3.utils/$fetch.md` at `/docs/4.x/api/utils/dollarfetch`).
+pub const SPELLED_OUT: &[(&str, &str)] = &[("dollar", "$")];
+
+/// [`page_of`] for the name as written.
+fn page_as_written(tree: &Tree, at: &str) -> Option<String> {
     let is_file = |p: &str| tree.has_file(p) || tree.is_file(p);
     let names = page_names(at);
     names.iter().find(|p| is_file(p)).cloned().or_else(|| {
