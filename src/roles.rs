@@ -99,9 +99,7 @@ pub const EXAMPLE_DATA_FOLDERS: &[&str] =
 /// ```
 pub fn example_data(rel: &str) -> bool {
     crate::scan::detectors::example_project(rel).is_some_and(|project| {
-        let rest = &rel[project.len()..];
-        rest.rsplit_once('/')
-            .is_some_and(|(dirs, _)| dirs.split('/').any(|d| EXAMPLE_DATA_FOLDERS.contains(&d)))
+        crate::scan::detectors::in_folder_named(&rel[project.len() + 1..], EXAMPLE_DATA_FOLDERS)
     })
 }
 

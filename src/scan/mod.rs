@@ -208,9 +208,20 @@ pub fn is_prompt(path: &str) -> bool {
 /// assert!(!in_posts("docs/blog.md") && !in_posts("docs/guide.md"));
 /// ```
 pub fn in_posts(path: &str) -> bool {
-    path.rsplit_once('/')
-        .is_some_and(|(dirs, _)| dirs.split('/').any(|d| POST_FOLDERS.contains(&d)))
+    detectors::in_folder_named(path, POST_FOLDERS)
 }
+
+/// A test of a document's root-relative path.
+pub type PlaceTest = fn(&str) -> bool;
+
+/// The signals a document's place keeps quiet, whatever its role: which documents, and the
+/// signals they never draw.
+pub const QUIET_BY_PLACE: &[(PlaceTest, &[&str])] = &[
+    (change_page, CHANGE_PAGE_QUIET),
+    (detectors::in_examples, EXAMPLE_QUIET),
+    (in_posts, POST_QUIET),
+    (is_prompt, PROMPT_QUIET),
+];
 
 /// Pages that name old APIs on purpose: migration guides and what's-new pages ("`x` was
 /// removed, use `y`"). Their links and anchors must still work, so they stay living documents;
@@ -1294,17 +1305,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         } else if rulebook.kept(&d.path) {
             findings.retain(|f| !KEPT_QUIET.contains(&signal_kind(&f.signal)));
         }
-        if change_page(&d.path) {
-            findings.retain(|f| !CHANGE_PAGE_QUIET.contains(&signal_kind(&f.signal)));
-        }
-        if detectors::in_examples(&d.path) {
-            findings.retain(|f| !EXAMPLE_QUIET.contains(&signal_kind(&f.signal)));
-        }
-        if in_posts(&d.path) {
-            findings.retain(|f| !POST_QUIET.contains(&signal_kind(&f.signal)));
-        }
-        if is_prompt(&d.path) {
-            findings.retain(|f| !PROMPT_QUIET.contains(&signal_kind(&f.signal)));
+        for (place, quiet) in QUIET_BY_PLACE {
+            if place(&d.path) {
+                findings.retain(|f| !quiet.contains(&signal_kind(&f.signal)));
+            }
         }
         if findings.iter().all(|f| rides_along(f, &d.path, d.freq)) {
             continue;

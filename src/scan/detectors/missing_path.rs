@@ -1906,24 +1906,13 @@ pub const PLAN_DOCUMENT_NAMES: &[&str] = &["spec"];
 /// assert!(!plan_document("guide/field_specs.md") && !plan_document("docs/specs/SPEC-IMPL.md"));
 /// ```
 pub fn plan_document(path: &str) -> bool {
-    let words = |s: &str| {
-        s.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-            PLAN_DOCUMENT_WORDS
-                .iter()
-                .any(|p| p.eq_ignore_ascii_case(w))
-        })
-    };
+    let one_of = |table: &[&str], w: &str| table.iter().any(|p| p.eq_ignore_ascii_case(w));
     let (folders, name) = path.rsplit_once('/').unwrap_or(("", path));
     let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
-    words(stem)
-        || PLAN_DOCUMENT_NAMES
-            .iter()
-            .any(|n| n.eq_ignore_ascii_case(stem))
-        || folders.split('/').any(|f| {
-            PLAN_DOCUMENT_WORDS
-                .iter()
-                .any(|p| p.eq_ignore_ascii_case(f))
-        })
+    stem.split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| one_of(PLAN_DOCUMENT_WORDS, w))
+        || one_of(PLAN_DOCUMENT_NAMES, stem)
+        || folders.split('/').any(|f| one_of(PLAN_DOCUMENT_WORDS, f))
 }
 
 /// Folders of test cases inside a test folder (`tests/specs/`; also any `*_suite/`): their
@@ -2211,7 +2200,7 @@ fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         written,
         candidates,
         renamed,
-        deleted,
+        ..
     } = m;
     // A path git ignores is a build output, a local checkout or a tool's runtime
     // state (`.beads/issues.jsonl`): that it is absent here proves nothing. Any reading
@@ -2247,13 +2236,9 @@ fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     // A test's input document (an essay, a saved web page, sample notes under
     // `tests/data/`) carries its source's own links: a path history never knew here is
     // part of the data. The repository's own test documents (an mdtest suite) keep
-    // every claim.
-    if renamed.is_none() && deleted.is_none() && test_input(doc) {
-        return true;
-    }
-    // So does a document a program beside it reads by name (a copied docs page a sample
-    // script loads): its links are the copy's source's.
-    if renamed.is_none() && deleted.is_none() && f.read_by_a_program() {
+    // every claim. So does a document a program beside it reads by name (a copied docs
+    // page a sample script loads).
+    if !m.evidence() && (test_input(doc) || f.read_by_a_program()) {
         return true;
     }
     // A file that became shipped content (a project's `memory/constitution.md` moved

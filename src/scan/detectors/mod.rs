@@ -304,10 +304,20 @@ pub fn example_project(path: &str) -> Option<&str> {
 /// assert!(!in_examples("docs/examples.md") && !in_examples("examples"));
 /// ```
 pub fn in_examples(path: &str) -> bool {
-    let segs: Vec<&str> = path.split('/').collect();
-    segs[..segs.len() - 1]
-        .iter()
-        .any(|s| EXAMPLE_FOLDERS.contains(s))
+    in_folder_named(path, EXAMPLE_FOLDERS)
+}
+
+/// Whether one of the folders a root-relative path is in (its last segment aside) is named
+/// one of `names`.
+///
+/// ```
+/// use hygiene::scan::detectors::in_folder_named;
+/// assert!(in_folder_named("www/blog/v2.md", &["blog"]) && !in_folder_named("blog", &["blog"]));
+/// assert!(!in_folder_named("docs/blog.md", &["blog"]));
+/// ```
+pub fn in_folder_named(path: &str, names: &[&str]) -> bool {
+    path.rsplit_once('/')
+        .is_some_and(|(dirs, _)| dirs.split('/').any(|d| names.contains(&d)))
 }
 
 /// Every detector, in the order their signals are listed on an item.
