@@ -192,8 +192,10 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/staged-for-removal/**",
             "**/archive/**",
             "**/archived/**",
-            // Finished work's records (`PRPs/issues/completed/`, `plans/completed/`).
+            // Finished work's records (`PRPs/issues/completed/`, `plans/completed/`,
+            // `designs/done/`).
             "**/completed/**",
+            "**/done/**",
             "**/seps/**",
             "**/rfcs/**",
             "**/specs/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*",
@@ -237,8 +239,10 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/{tests,test}/**/data/**",
             "**/{tests,test}/**/snapshots/**",
             "**/{benchmark,benchmarks}/**/{result,results}/**",
+            // What a script is expected to write (a skill's `expected_outputs/` sample report).
+            "**/{expected_output,expected_outputs,expected-output,expected-outputs}/**",
         ],
-        why: "test data: a test reads or expects the text, so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living); a benchmark's results are the pages it read and what it wrote",
+        why: "test data: a test reads or expects the text, so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living); a benchmark's results are the pages it read and what it wrote; an expected output is what a script writes",
     },
 ];
 

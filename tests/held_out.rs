@@ -5642,3 +5642,98 @@ fn spelled_out_characters_of_a_page_name() {
         [pair("missing-path", "/docs/4.x/api/utils/dollargone")]
     );
 }
+
+/// A supersession word is the document's own only where the document says it of itself: not
+/// mid-sentence at the start of a wrapped line ("has been / replaced by"), not in a list item
+/// about a named thing ("`x-workers` – deprecated."), not in one API's listed status below the
+/// head, not "in part". The same words standing as the page's own notice still draw.
+#[test]
+fn supersession_of_something_else_is_not_the_pages() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/forking.md",
+        "# Forking\n\nThe legacy `branch` / `setBranch` trio has been\nreplaced by **per-message metadata**. Mount it next to the message.\n",
+    );
+    write(
+        d,
+        "docs/adapters.md",
+        "---\ntitle: Adapters\n---\n\n## Comparisons\n\n- `adapter-a` – supports everything\n- `adapter-a-workers` – deprecated. Builds for Workers Sites\n\n## Usage\n\nInstall it.\n",
+    );
+    write(
+        d,
+        "docs/architecture.md",
+        "# Architecture\n\nThe parts.\n\n## APIs\n\n### v1\n\n- **Mount**: `/api/v1/*`\n- **Status**: Deprecated but maintained\n",
+    );
+    write(
+        d,
+        "docs/why-mcp.md",
+        "# Why MCP\n\nStatus: superseded in part by RFC 2447\n\nThe reasons.\n",
+    );
+    write(
+        d,
+        "docs/old-guide.md",
+        "# Old guide\n\nSome text.\n\nReplaced by [the new guide](forking.md).\n",
+    );
+    write(
+        d,
+        "docs/old-api.md",
+        "# Old API\n\nThe old calls.\n\n## Calls\n\n- **Status**: Deprecated\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    for quiet in [
+        "docs/forking.md",
+        "docs/adapters.md",
+        "docs/architecture.md",
+        "docs/why-mcp.md",
+    ] {
+        assert!(sigs(&s, quiet).is_empty(), "{quiet}: {:?}", sigs(&s, quiet));
+    }
+    assert_eq!(
+        sigs(&s, "docs/old-guide.md"),
+        [pair("superseded-marker", "")]
+    );
+    // A status line that is no list item speaks of the document wherever it stands.
+    write(
+        d,
+        "docs/old-api.md",
+        "# Old API\n\nThe old calls.\n\n## Calls\n\nStatus: Deprecated\n",
+    );
+    commit(d, "status");
+    assert_eq!(
+        sigs(&scan(d), "docs/old-api.md"),
+        [pair("superseded-marker", "")]
+    );
+}
+
+/// A finished design moved to a `done/` folder is kept there as its record, like `completed/`;
+/// a script's `expected_outputs/` sample is what the script writes. Neither draws status-done
+/// or resolved-narrative; the same pages elsewhere do.
+#[test]
+fn done_folders_and_expected_outputs_are_records() {
+    let r = repo();
+    let d = &r.root;
+    let design = "# Workspace inheritance\n\nstatus: implemented\n\nThe design.\n";
+    write(d, "future/done/inheritance.md", design);
+    write(d, "future/inheritance.md", design);
+    let pir = format!(
+        "# Post-incident review\n\n- **Status:** Resolved\n\n## Root Cause\n\n{}\n",
+        "The cache expired before the job read it, so every worker refetched at once. ".repeat(30)
+    );
+    write(d, "skills/incident/expected_outputs/pir.md", &pir);
+    write(d, "skills/incident/reports/pir.md", &pir);
+    commit(d, "docs");
+    let s = scan(d);
+    assert!(sigs(&s, "future/done/inheritance.md").is_empty());
+    assert!(sigs(&s, "skills/incident/expected_outputs/pir.md").is_empty());
+    assert_eq!(sigs(&s, "future/inheritance.md"), [pair("status-done", "")]);
+    assert!(
+        sigs(&s, "skills/incident/reports/pir.md")
+            .iter()
+            .any(|(k, _)| k == "resolved-narrative"),
+        "{:?}",
+        sigs(&s, "skills/incident/reports/pir.md")
+    );
+}

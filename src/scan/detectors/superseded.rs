@@ -2,8 +2,11 @@
 //! obsolete. To keep prose about deprecated APIs out, the word must be the document speaking
 //! about itself: a frontmatter `status:`/`superseded_by:`, a status line, a line that starts
 //! with the word (`> **Deprecated:** see ...`), or `This document is superseded ...`. A note
-//! that names another subject (`**Deprecated**: The Sampling feature is ...`) and a table row
-//! of statuses are not about the document.
+//! that names another subject (`**Deprecated**: The Sampling feature is ...`), a table row
+//! of statuses, a wrapped sentence whose next line starts with the word ("has been / replaced
+//! by ..."), a list item about a named thing (``- `x-workers` – deprecated.``), a listed
+//! status below the document's head (an API's `- **Status**: Deprecated`) and a supersession
+//! "in part" are not about the whole document.
 
 use super::{first_word, prose_lines, status_value, undecorate, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -38,7 +41,9 @@ pub fn is_marker(line: &str) -> bool {
         return false;
     }
     if let Some(v) = status_value(line) {
-        return SUPERSEDED_WORDS.contains(&first_word(v).as_str());
+        // `Status: superseded in part by RFC 2447`: the rest of the document still holds.
+        return SUPERSEDED_WORDS.contains(&first_word(v).as_str())
+            && !v.to_lowercase().contains(" in part");
     }
     let s = undecorate(line).to_lowercase();
     let words: Vec<&str> = s
@@ -110,6 +115,53 @@ fn speaks_of_itself(line: &str) -> bool {
     status_value(line).is_some() || s.split_whitespace().next() == Some("this")
 }
 
+/// Whether `line` goes on with the sentence of the line before it (a wrapped paragraph: "The
+/// legacy trio has been / replaced by ..."): it starts in lower case after a line that ends
+/// without a stop. The word is then mid-sentence, about the sentence's subject.
+///
+/// ```
+/// use hygiene::scan::detectors::superseded::continues;
+/// assert!(continues("The legacy `x` trio has been", "replaced by **metadata**."));
+/// assert!(!continues("", "replaced by `y`.") && !continues("See below.", "replaced by `y`."));
+/// assert!(!continues("Date: 2026-01-02", "Status: superseded"));
+/// ```
+pub fn continues(before: &str, line: &str) -> bool {
+    let b = before.trim_end();
+    !b.is_empty()
+        && !b.ends_with(['.', '!', '?', ':', ')', '|', '>'])
+        && !is_list_item(line)
+        && undecorate(line).starts_with(|c: char| c.is_lowercase())
+}
+
+/// Whether `line` is an item of a list (`- x`, `* x`, `1. x`).
+fn is_list_item(line: &str) -> bool {
+    let t = line.trim_start();
+    let mut c = t.chars();
+    (matches!(c.next(), Some('-' | '*' | '+')) && c.next().is_some_and(char::is_whitespace))
+        || t.split_once(['.', ')']).is_some_and(|(n, rest)| {
+            !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && rest.starts_with(char::is_whitespace)
+        })
+}
+
+/// Whether a list item's text begins with the code name of what it is about (``-
+/// `adapter-cloudflare-workers` – deprecated.``): the word that follows is that item's note.
+///
+/// ```
+/// use hygiene::scan::detectors::superseded::names_an_item;
+/// assert!(names_an_item("- `adapter-cloudflare-workers` \u{2013} deprecated. Supports ..."));
+/// assert!(!names_an_item("> **Deprecated:** see `v2`") && !names_an_item("Deprecated."));
+/// ```
+pub fn names_an_item(text: &str) -> bool {
+    is_list_item(text)
+        && text
+            .trim_start()
+            .trim_start_matches(|c: char| c == '-' || c == '*' || c == '+' || c.is_ascii_digit())
+            .trim_start_matches(['.', ')', ' '])
+            .starts_with('`')
+}
+
 /// The detector.
 pub struct Superseded;
 
@@ -148,9 +200,17 @@ impl Detector for Superseded {
         let mentions = MENTIONS.any_in(doc.lower_prose);
         if hit.is_none() && mentions {
             let head = head_end(doc.parsed);
-            hit = prose_lines(&doc.parsed.prose)
-                .find(|&(n, l)| is_marker(l) && (n < head || speaks_of_itself(l)))
-                .map(|(n, _)| n);
+            let lines: Vec<&str> = prose_lines(&doc.parsed.prose).map(|(_, l)| l).collect();
+            hit = (0..lines.len())
+                .find(|&i| {
+                    let (n, l) = (i as u32 + 1, lines[i]);
+                    is_marker(l)
+                        && (n < head || speaks_of_itself(l))
+                        && !(i > 0 && continues(lines[i - 1], l))
+                        && !(n >= head && is_list_item(l) && status_value(l).is_some())
+                        && !names_an_item(doc.text.split('\n').nth(i).unwrap_or(""))
+                })
+                .map(|i| i as u32 + 1);
         }
         let Some(line) = hit else {
             return Vec::new();
@@ -171,7 +231,13 @@ impl Detector for Superseded {
 
 #[cfg(test)]
 mod tests {
-    use super::is_marker;
+    use super::{is_list_item, is_marker};
+
+    #[test]
+    fn list_items_need_a_space_after_the_mark() {
+        assert!(is_list_item("- **Status**: x") && is_list_item("  * y") && is_list_item("2. z"));
+        assert!(!is_list_item("**Deprecated:** x") && !is_list_item("2026.01 z"));
+    }
 
     #[test]
     fn markers_speak_about_the_document() {
@@ -201,6 +267,7 @@ mod tests {
             "This document explains deprecated flags.",
             ".. deprecated::",
             "> **⚠️ DEPRECATED:** This JSON configuration format is deprecated and kept for legacy use.",
+            "Status: superseded in part by RFC 2447",
         ] {
             assert!(!is_marker(no), "{no}");
         }
