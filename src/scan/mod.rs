@@ -1419,7 +1419,13 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         .zip(&tokens)
         .any(|(it, t)| t.is_none() && digests.get(&it.path).and_then(|d| known.get(d)).is_none());
     if will_count {
-        drop(heavy);
+        // Two cores free it: the documents on one, the rest (tree, history, cache facts) on
+        // the other; each took about half of the sequential drop on a 40k-document tree.
+        let (docs, rest) = (heavy.0, (heavy.1, heavy.2, heavy.3, heavy.4, heavy.5));
+        std::thread::scope(|s| {
+            s.spawn(move || drop(docs));
+            drop(rest);
+        });
         return_free_memory();
     } else {
         std::thread::spawn(move || drop(heavy));
