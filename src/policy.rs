@@ -129,6 +129,10 @@ pub struct ScannerPolicy {
     /// The signals an agent's prompt (a `SKILL.md`, a page in `commands/` or `agents/`) never
     /// draws.
     pub prompt_quiet_signals: &'static [&'static str],
+    /// The file names of an agent's prompt.
+    pub prompt_page_names: &'static [&'static str],
+    /// The folders whose pages (directly or one folder down) are an agent's prompts.
+    pub prompt_page_folders: &'static [&'static str],
     /// The signals that never shortlist a document alone (they ride along on another).
     pub ride_along_signals: &'static [crate::scan::RideAlong],
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
@@ -573,6 +577,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             post_folders: crate::scan::POST_FOLDERS,
             post_quiet_signals: crate::scan::POST_QUIET,
             prompt_quiet_signals: crate::scan::PROMPT_QUIET,
+            prompt_page_names: crate::scan::PROMPT_PAGE_NAMES,
+            prompt_page_folders: crate::scan::PROMPT_PAGE_FOLDERS,
             ride_along_signals: crate::scan::RIDE_ALONG,
             missing_path_line_cues: crate::scan::detectors::missing_path::LINE_CUES,
             missing_path_example_labels: crate::scan::detectors::missing_path::EXAMPLE_LABELS,

@@ -192,13 +192,20 @@ pub const PROMPT_QUIET: &[&str] = &["checklist-complete", "status-done", "resolv
 pub fn is_prompt(path: &str) -> bool {
     let segs: Vec<&str> = path.split('/').collect();
     let n = segs.len();
-    segs[n - 1] == "SKILL.md"
+    PROMPT_PAGE_NAMES.contains(&segs[n - 1])
         || segs[..n - 1]
             .iter()
             .rev()
             .take(2)
-            .any(|s| matches!(*s, "commands" | "agents"))
+            .any(|s| PROMPT_PAGE_FOLDERS.contains(s))
 }
+
+/// The file names of a prompt ([`is_prompt`]).
+pub const PROMPT_PAGE_NAMES: &[&str] = &["SKILL.md"];
+
+/// The folders whose pages (directly, or one folder down: `commands/git/commit.md`) are
+/// prompts ([`is_prompt`]).
+pub const PROMPT_PAGE_FOLDERS: &[&str] = &["commands", "agents"];
 
 /// Whether a document sits in a [`POST_FOLDERS`] folder.
 ///
