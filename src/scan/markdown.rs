@@ -240,6 +240,27 @@ pub struct Parsed {
     pub prose: String,
 }
 
+/// Whether `hay` holds `needle`. A line is short: trying each place its first byte occurs
+/// costs less than building a searcher (`memmem::find` built one per call, about 1,400
+/// instructions, once for every reference of every page); a long haystack gets the searcher.
+///
+/// ```
+/// use hygiene::scan::markdown::holds;
+/// assert!(holds(b"see `src/a.rs` here", b"src/a.rs") && holds(b"x", b""));
+/// assert!(!holds(b"see src/a.r", b"src/a.rs") && !holds(b"", b"a"));
+/// let long = [b"ab".repeat(5000), b"abc".to_vec()].concat();
+/// assert!(holds(&long, b"abc") && !holds(&long, b"abd"));
+/// ```
+pub fn holds(hay: &[u8], needle: &[u8]) -> bool {
+    let Some(&first) = needle.first() else {
+        return true;
+    };
+    if hay.len() > 4096 {
+        return memchr::memmem::find(hay, needle).is_some();
+    }
+    memchr::memchr_iter(first, hay).any(|i| hay[i..].starts_with(needle))
+}
+
 /// Strips a UTF-8 byte-order mark; offsets are relative to the stripped text.
 pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
@@ -1679,9 +1700,8 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     for r in &mut p.refs {
         let line = &text[p.lines.range(r.line, text.len())];
         let written = super::refs::split(&r.dest).written;
-        r.literal = !written.is_empty()
-            && memchr::memmem::find(line.as_bytes(), strip_line_suffix(written).as_bytes())
-                .is_some();
+        r.literal =
+            !written.is_empty() && holds(line.as_bytes(), strip_line_suffix(written).as_bytes());
     }
     // One reference per line and path: `[`src/x.rs`](src/x.rs)` is one fact, reported as the
     // link (links, then code spans, then imports).

@@ -119,11 +119,31 @@ fn titled_as_incident(doc: &DocText<'_>) -> bool {
     incident_like(&doc.path.to_ascii_lowercase()) || title.is_some_and(|t| incident_like(&t))
 }
 
+/// Words one of which a marker line holds (a [`RESOLUTION_HEADINGS`] heading, `Resolved:`,
+/// `Resolution:`, a status line): a page with none of them in its prose has no marker, and
+/// its lines are not read one by one.
+const MARKER_WORDS: &[&str] = &[
+    "resolution",
+    "resolved",
+    "root cause",
+    "postmortem",
+    "post-mortem",
+    "post mortem",
+    "the fix",
+    "fix applied",
+    "status",
+];
+
 fn marker(doc: &DocText<'_>) -> Option<u32> {
     if let Some((v, line)) = doc.parsed.frontmatter.get("status") {
         if RESOLVED_WORDS.contains(&first_word(v).as_str()) {
             return Some(line);
         }
+    }
+    static WORDS: crate::scan::markdown::Needles =
+        crate::scan::markdown::Needles::new(MARKER_WORDS);
+    if !WORDS.any_in(doc.lower_prose) {
+        return None;
     }
     let heading_lines: Vec<u32> = doc.parsed.headings.iter().map(|h| h.line).collect();
     for (line, l) in prose_lines(&doc.parsed.prose) {
@@ -184,6 +204,14 @@ impl Detector for ResolvedNarrative {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pre-check's words cover every heading a marker may be.
+    #[test]
+    fn marker_words_cover_the_resolution_headings() {
+        for h in RESOLUTION_HEADINGS {
+            assert!(MARKER_WORDS.iter().any(|w| h.contains(w)), "{h}");
+        }
+    }
     use crate::scan::markdown::parse;
     use crate::scan::refs::Tree;
 
