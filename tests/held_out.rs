@@ -5737,3 +5737,91 @@ fn done_folders_and_expected_outputs_are_records() {
         sigs(&s, "skills/incident/reports/pir.md")
     );
 }
+
+/// A defining word in a comment's prose ("`(module, NodeId of the member)`") defines nothing:
+/// a name qualified by a type the code only mentions (`NodeId::ROOT`, a library's) is not
+/// checked. A type the code defines (`struct Span`) still has its missing member reported.
+#[test]
+fn a_defining_word_in_prose_defines_nothing() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/finalize.rs",
+        "/// `(module, NodeId of the member expression)` per plugin.\npub struct Span {\n    pub start: u32,\n}\nfn f(id: NodeId) {}\n",
+    );
+    write(
+        d,
+        "docs/ids.md",
+        "# Ids\n\n- `NodeId::DUMMY` equals `NodeId::ROOT` (both are `0`).\n- `Span::end` is exclusive.\n",
+    );
+    commit(d, "code");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "docs/ids.md"),
+        [pair("missing-symbol", "Span::end")]
+    );
+}
+
+/// An open task's new name is what the task will bring in, not a claim about the code: the
+/// call after "→" or after "with" in "Replace ... with" on an unchecked item draws nothing. The
+/// same name on a checked item, and the old side of an open one, still draw.
+#[test]
+fn an_open_tasks_new_name_is_no_claim() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/sandbox.py",
+        "import subprocess\n\ndef build_filter_prompt():\n    return subprocess.run(['ls'])\n",
+    );
+    write(
+        d,
+        "docs/plan.md",
+        "# Plan\n\n- [ ] Refactor `src/sandbox.py` → `build_filter_variables()`\n\
+         - [ ] Replace `subprocess.run()` with `asyncio.create_subprocess_shell()` in `src/sandbox.py`\n\
+         - [ ] Drop `legacy_prompt()` from `src/sandbox.py`\n\
+         - [x] Refactor `src/sandbox.py` → `render_filter()`\n",
+    );
+    commit(d, "plan");
+    let mut got = sigs(&scan(d), "docs/plan.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-symbol", "legacy_prompt"),
+            pair("missing-symbol", "render_filter"),
+        ]
+    );
+}
+
+/// Where a copy goes ("Copy `rules/_template.md` to `rules/area-description.md`") and the files
+/// a hypothetical skill "might have" are not this repository's; a copy's missing source is.
+#[test]
+fn a_copys_destination_and_what_a_skill_might_have_are_not_claims() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "skills/demo/rules/_template.md", "# Rule\n");
+    write(
+        d,
+        "skills/demo/README.md",
+        "# Demo\n\n1. Copy `rules/_template.md` to `rules/area-description.md`\n\
+         2. Copy `rules/_example.md` to `rules/other.md`\n",
+    );
+    write(
+        d,
+        "docs/customization/skills.md",
+        "# Skills\n\nA deployment skill might have `docs/aws.md`, `docs/gcp.md`, and `docs/azure.md`.\n\n\
+         Its settings live in `docs/settings.md`.\n",
+    );
+    commit(d, "skill");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "skills/demo/README.md"),
+        [pair("missing-path", "rules/_example.md")]
+    );
+    assert_eq!(
+        sigs(&s, "docs/customization/skills.md"),
+        [pair("missing-path", "docs/settings.md")]
+    );
+}

@@ -134,6 +134,45 @@ pub struct Ref {
     pub linked: Option<Box<str>>,
 }
 
+/// Whether a code span that follows `before` (its line up to the span) names what an open task
+/// will bring in: the line is an unchecked task-list item, and the span is the new side of a
+/// replacement (after `→`, `->` or `=>`, or after "with" in a "replace ... with"). An open
+/// item that replaces `subprocess.run()` with `asyncio.create_subprocess_shell()` names a call
+/// the code does not make yet; once the box is checked, the name is a claim again.
+///
+/// ```
+/// use hygiene::scan::markdown::planned_name;
+/// assert!(planned_name("- [ ] Refactor `buildFilterPrompt.ts` → "));
+/// assert!(planned_name("  1. [ ] Replace `subprocess.run()` with "));
+/// assert!(planned_name("* [ ] rename `a` -> "));
+/// // a done task, an item without a box, the old side, or another verb: a claim
+/// assert!(!planned_name("- [x] Refactor `a` → ") && !planned_name("- Refactor `a` → "));
+/// assert!(!planned_name("- [ ] Replace ") && !planned_name("- [ ] Call it with "));
+/// ```
+pub fn planned_name(before: &str) -> bool {
+    let item = before.trim_start();
+    let marker_end = match item.as_bytes().first() {
+        Some(b'-' | b'*' | b'+') => 1,
+        Some(b) if b.is_ascii_digit() => match item.find(['.', ')']) {
+            Some(i) if item[..i].bytes().all(|b| b.is_ascii_digit()) => i + 1,
+            _ => return false,
+        },
+        _ => return false,
+    };
+    let Some(rest) = item[marker_end..].trim_start().strip_prefix("[ ]") else {
+        return false;
+    };
+    if marker_end == item.len() || !item[marker_end..].starts_with([' ', '\t']) {
+        return false;
+    }
+    let b = rest.trim_end();
+    let lower = b.to_ascii_lowercase();
+    b.ends_with('→')
+        || b.ends_with("->")
+        || b.ends_with("=>")
+        || (lower.ends_with(" with") && lower.contains("replace"))
+}
+
 /// A backticked string that looks like a code identifier.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CodeIdent {
@@ -1553,7 +1592,9 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                     });
                 }
                 // `config.load` may be a file name or a member: it stays an identifier too.
-                if !path {
+                // The name an open task will bring in is no claim about the code.
+                let line_start = p.lines.range(line, text.len()).start;
+                if !path && !planned_name(text.get(line_start..range.start).unwrap_or("")) {
                     if let Some((text, strong)) = code_ident(inner) {
                         p.idents.push(CodeIdent { line, text, strong });
                     }

@@ -237,6 +237,8 @@ pub const DEFINING_WORDS: &[&str] = &[
 /// use hygiene::scan::detectors::missing_symbol::{defined, defines};
 /// assert!(defines("pub struct Repo {", "Repo") && defines("class Config:", "Config"));
 /// assert!(!defines("from PIL import Image", "Image") && !defines("img = Image.open(p)", "Image"));
+/// // a defining word in prose is no definition
+/// assert!(!defines("/// `(module, NodeId of the member)`", "NodeId") && defines("type\tId = u32;", "Id"));
 /// assert_eq!(defined("Repo"), "defined Repo");
 /// ```
 pub fn defined(name: &str) -> String {
@@ -250,26 +252,44 @@ pub fn defines(source: &str, name: &str) -> bool {
 }
 
 /// The members of `wanted` that `bytes` holds: identifier tokens, and [`defined`] names.
+///
+/// A definition is a defining word, white space, then the name (`struct Repo`, `class
+/// Config`): with anything else between them the words are prose, as in a comment's
+/// "`(module, NodeId of the member expression)`", which defines nothing.
 pub fn scan_tokens(bytes: &[u8], wanted: &HashSet<String>) -> Vec<String> {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let mut local = Vec::new();
-    let mut prev: &str = "";
-    for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
-        if tok.is_empty() || tok[0].is_ascii_digit() {
+    // The previous token, and where it ended.
+    let mut prev: (&str, usize) = ("", 0);
+    let mut i = 0;
+    while i < bytes.len() {
+        if !ident(bytes[i]) {
+            i += 1;
             continue;
         }
-        let Ok(t) = std::str::from_utf8(tok) else {
+        let start = i;
+        while i < bytes.len() && ident(bytes[i]) {
+            i += 1;
+        }
+        if bytes[start].is_ascii_digit() {
+            continue;
+        }
+        let Ok(t) = std::str::from_utf8(&bytes[start..i]) else {
             continue;
         };
         if wanted.contains(t) {
             local.push(t.to_string());
         }
-        if DEFINING_WORDS.contains(&prev) && type_like(t) {
+        if DEFINING_WORDS.contains(&prev.0)
+            && type_like(t)
+            && bytes[prev.1..start].iter().all(u8::is_ascii_whitespace)
+        {
             let d = defined(t);
             if wanted.contains(&d) {
                 local.push(d);
             }
         }
-        prev = t;
+        prev = (t, i);
     }
     local
 }
