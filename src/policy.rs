@@ -148,6 +148,9 @@ pub struct ScannerPolicy {
     pub package_manifests: &'static [&'static str],
     /// Words that make a path segment a made-up name (`my_agent/`): no missing-path.
     pub placeholder_path_words: &'static [&'static str],
+    /// A camel-case name's first words that make it made up (`xxxDispatcher.ts`): no
+    /// missing-path.
+    pub placeholder_camel_words: &'static [&'static str],
     /// Segment names that stand for the reader's own (`src/package_name/`): no missing-path.
     pub placeholder_path_names: &'static [&'static str],
     /// Capitalised words that make a path a pattern (`0.MINOR.x`), matched as written.
@@ -623,6 +626,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
+            placeholder_camel_words: crate::scan::detectors::missing_path::PLACEHOLDER_CAMEL_WORDS,
             placeholder_path_names: crate::scan::detectors::missing_path::PLACEHOLDER_NAMES,
             placeholder_version_words:
                 crate::scan::detectors::missing_path::PLACEHOLDER_VERSION_WORDS,

@@ -5825,3 +5825,61 @@ fn a_copys_destination_and_what_a_skill_might_have_are_not_claims() {
         [pair("missing-path", "docs/settings.md")]
     );
 }
+
+/// A case-keeping renderer's heading path (svelte.dev: `### platformProxy` under `## Options` is
+/// `#Options-platformProxy`) names that heading; a path the page lacks, and a lowercase
+/// fragment no slug matches, still draw.
+#[test]
+fn a_heading_path_fragment_names_its_heading() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "documentation/docs/adapter-cloudflare.md",
+        "# Cloudflare\n\n## Options\n\n### platformProxy\n\nEmulates bindings.\n\n## Usage\n\nDeploy.\n",
+    );
+    write(
+        d,
+        "documentation/docs/adapter-workers.md",
+        "# Workers\n\nSee [gone](adapter-cloudflare.md#Options-routes) and \
+         [lower](adapter-cloudflare.md#options-platformproxy) and \
+         [ok](adapter-cloudflare.md#Options-platformProxy).\n",
+    );
+    commit(d, "docs");
+    let mut got = sigs(&scan(d), "documentation/docs/adapter-workers.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-anchor", "adapter-cloudflare.md#Options-routes"),
+            pair(
+                "missing-anchor",
+                "adapter-cloudflare.md#options-platformproxy"
+            ),
+        ]
+    );
+}
+
+/// A camel-case file name whose first word is made up (`xxxDispatcher.ts`, `someAiAction.js`)
+/// is a pattern to fill in, not a file; a real name that starts with such a word's look-alike
+/// (`barChart.ts`) and is gone still draws.
+#[test]
+fn a_made_up_camel_case_name_is_a_pattern() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/server/dispatchers/pageDispatcher.ts", "export {}\n");
+    write(d, "src/modules/index.js", "export {}\n");
+    write(d, "src/charts/lineChart.ts", "export {}\n");
+    write(
+        d,
+        "docs/dev.md",
+        "# Dev\n\n- Add a dispatcher in `src/server/dispatchers/xxxDispatcher.ts`.\n\
+         - Wrap calls as in `src/modules/someAiAction.js`.\n\
+         - Charts live in `src/charts/barChart.ts`.\n",
+    );
+    commit(d, "docs");
+    assert_eq!(
+        sigs(&scan(d), "docs/dev.md"),
+        [pair("missing-path", "src/charts/barChart.ts")]
+    );
+}

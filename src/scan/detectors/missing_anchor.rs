@@ -110,6 +110,46 @@ pub fn collapsed_match(anchors: &HashSet<String>, want: &str) -> bool {
     anchors.iter().any(|a| a.contains("--") && collapse(a) == w)
 }
 
+/// Whether `frag` names a heading of the page `text` by its path: the texts of the headings
+/// above it from level 2 down, then its own, joined by `-`. svelte.dev's renderer writes such
+/// ids, case kept: `### platformProxy` under `## Options` is `#Options-platformProxy`. Asked
+/// only for a fragment with a capital letter (GitHub's and the site generators' slugs are
+/// lowercase, so such a fragment was written for a renderer that keeps case), compared by
+/// letters and digits ([`loose`]).
+///
+/// ```
+/// use hygiene::scan::detectors::missing_anchor::heading_path;
+/// let page = "# Adapter\n\n## Options\n\n### platformProxy\n\n## Usage\n\n```sh\n## Fake\n```\n";
+/// assert!(heading_path(page, "Options-platformProxy"));
+/// assert!(!heading_path(page, "Usage-platformProxy") && !heading_path(page, "Usage-Fake"));
+/// assert!(!heading_path(page, "Options")); // one heading is its own slug, checked before
+/// ```
+pub fn heading_path(text: &str, frag: &str) -> bool {
+    let want = loose(frag);
+    if want.is_empty() {
+        return false;
+    }
+    let fences = crate::scan::markdown::fence_lines(text);
+    // (level, the heading's letters and digits) of the headings above the current line.
+    let mut stack: Vec<(usize, String)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if crate::scan::markdown::in_fences(&fences, i as u32 + 1) {
+            continue;
+        }
+        let t = line.trim_start();
+        let level = t.bytes().take_while(|&b| b == b'#').count();
+        if !(2..=6).contains(&level) || !t[level..].starts_with([' ', '\t']) {
+            continue;
+        }
+        stack.retain(|(l, _)| *l < level);
+        stack.push((level, loose(t[level..].trim().trim_end_matches('#'))));
+        if stack.len() >= 2 && stack.iter().map(|(_, s)| s.as_str()).collect::<String>() == want {
+            return true;
+        }
+    }
+    false
+}
+
 fn is_markdown(path: &str) -> bool {
     extension(path).is_some_and(|e| {
         matches!(
@@ -201,6 +241,20 @@ impl Detector for MissingAnchor {
                         a == w || a == bare
                     })
                 });
+            // A case-keeping renderer's heading path (svelte.dev's `#Options-platformProxy`).
+            let found = found
+                || (frag.bytes().any(|b| b.is_ascii_uppercase())
+                    && ctx
+                        .tree
+                        .read_path(path)
+                        .filter(|full| {
+                            std::fs::metadata(full).is_ok_and(|m| {
+                                m.is_file()
+                                    && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes
+                            })
+                        })
+                        .and_then(|full| std::fs::read(full).ok())
+                        .is_some_and(|b| heading_path(&String::from_utf8_lossy(&b), frag)));
             if !found {
                 out.push(
                     Signal::MissingAnchor {

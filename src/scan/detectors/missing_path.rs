@@ -1049,6 +1049,11 @@ pub fn retired(doc: &str, written: &str, to: &str) -> bool {
 /// `foo/bar.txt`): split at `/`, `-`, `_` and `.`.
 pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz", "xxx", "yyy"];
 
+/// Words that make a camel-case name a made-up one as its first, lowercase word
+/// (`dispatchers/xxxDispatcher.ts`, `someAiAction.js`): not "my" nor "bar", which start real
+/// names (`myAccount.tsx`, `barChart.ts`), nor a capitalised first word (`MySQL.md`).
+pub const PLACEHOLDER_CAMEL_WORDS: &[&str] = &["xxx", "yyy", "foo", "baz", "your", "some"];
+
 /// Whether a written path is a placeholder, not a name: a template expression (`{x}`,
 /// `<name>`, `[Description]`), a version pattern (`version-X.Y.Z`) or an ellipsis.
 ///
@@ -1065,12 +1070,19 @@ pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz",
 /// assert!(placeholder_path("src/package_name/") && placeholder_path("skills/skill-name/SKILL.md"));
 /// assert!(!placeholder_path("src/display_name.rs") && !placeholder_path("src/names/x.rs"));
 /// assert!(placeholder_path("packages/ui/src/elements/ComponentName/") && !placeholder_path("src/MySQL.md"));
+/// assert!(placeholder_path("src/server/dispatchers/xxxDispatcher.ts") && placeholder_path("modules/someAiAction.js"));
+/// assert!(!placeholder_path("src/barChart.ts") && !placeholder_path("pages/myAccount.tsx"));
 /// ```
 pub fn placeholder_path(written: &str) -> bool {
-    let words = written
-        .split(['/', '-', '_', '.'])
-        .map(str::to_ascii_lowercase)
-        .any(|w| PLACEHOLDER_PATH_WORDS.contains(&w.as_str()));
+    let words = written.split(['/', '-', '_', '.']).any(|w| {
+        // `xxxDispatcher`'s first word: the lowercase run before its first capital.
+        let first = w
+            .find(|c: char| c.is_ascii_uppercase())
+            .filter(|&i| i > 0 && w[..i].bytes().all(|b| b.is_ascii_lowercase()))
+            .map_or(w, |i| &w[..i]);
+        PLACEHOLDER_PATH_WORDS.contains(&w.to_ascii_lowercase().as_str())
+            || (first.len() < w.len() && PLACEHOLDER_CAMEL_WORDS.contains(&first))
+    });
     words
         || written.contains(['{', '}', '<', '>'])
         || (written.starts_with('[') && written.ends_with(']'))
