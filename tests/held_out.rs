@@ -5883,3 +5883,34 @@ fn a_made_up_camel_case_name_is_a_pattern() {
         [pair("missing-path", "src/charts/barChart.ts")]
     );
 }
+
+/// A source file in a language the repository has no file of, that its history never knew, is
+/// another codebase's (a Python port's README naming the TypeScript example it follows). A
+/// file of that language the repository once had, and a missing file of its own language, are
+/// reported.
+#[test]
+fn another_languages_original_is_not_this_repositorys_file() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "examples/mcp/sse_example/main.py", "print('sse')\n");
+    write(d, "tools/build.ts", "export {}\n");
+    commit(d, "code");
+    git(d, &["rm", "-q", "tools/build.ts"]);
+    commit(d, "drop the TypeScript tool");
+    write(
+        d,
+        "examples/mcp/sse_example/README.md",
+        "# SSE example\n\nA Python port of `examples/mcp/sse-example.ts`.\n\n\
+         Run `examples/mcp/sse_example/server.py` first; the old `tools/build.ts` built it.\n",
+    );
+    commit(d, "docs");
+    let mut got = sigs(&scan(d), "examples/mcp/sse_example/README.md");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-path", "examples/mcp/sse_example/server.py"),
+            pair("missing-path", "tools/build.ts"),
+        ]
+    );
+}

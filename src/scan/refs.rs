@@ -49,6 +49,8 @@ pub struct Tree {
     pub own_names: std::sync::OnceLock<Vec<String>>,
     /// The name (last segment) of every folder in `dirs`, built on first use.
     pub dir_names: std::sync::OnceLock<HashSet<String>>,
+    /// The extension (lowercase) of every file in `files`, built on first use.
+    pub extensions: std::sync::OnceLock<HashSet<String>>,
     /// Every folder of `dirs` as `(parent, name)`, sorted, built on first use
     /// ([`Tree::subfolders`]).
     pub dir_pairs: std::sync::OnceLock<Vec<(String, String)>>,
@@ -234,6 +236,18 @@ impl Tree {
                 .map(|d| d.rsplit('/').next().unwrap_or(d).to_string())
                 .collect()
         })
+    }
+
+    /// Whether some file of the tree has the extension `ext` (lowercase).
+    pub fn has_extension(&self, ext: &str) -> bool {
+        self.extensions
+            .get_or_init(|| {
+                self.basenames
+                    .iter()
+                    .filter_map(|b| b.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()))
+                    .collect()
+            })
+            .contains(ext)
     }
 
     /// The names of the folders directly in `parent` (`""` for the root): one binary search.

@@ -2407,6 +2407,17 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     false
 }
 
+/// Whether `written` is a source file (`SOURCE_EXTENSIONS`) in a language of which the tree
+/// holds no file at all.
+fn foreign_source(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let name = written.rsplit('/').next().unwrap_or(written);
+    crate::scan::markdown::extension(name).is_some_and(|e| {
+        let e = e.to_ascii_lowercase();
+        crate::scan::markdown::SOURCE_EXTENSIONS.contains(&e.as_str())
+            && !ctx.tree.has_extension(&e)
+    })
+}
+
 /// Whether the missing path is a file of the reader's project, an output or an intention, by
 /// where it is written and what history knows of it: a template's or shipped prompt's
 /// relative path, a dated post's quote, a bare name, a convention's name, a folder or file no
@@ -2450,6 +2461,12 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         && !written.starts_with("../")
         && (!evidence || (renamed.is_none() && dot_folder_gone(ctx, written)))
     {
+        return true;
+    }
+    // A source file in a language of which the tree has no file, and that history never
+    // knew, is another codebase's: a Python port's README naming the JavaScript example it
+    // follows (`examples/mcp/sse-example.ts`).
+    if !evidence && foreign_source(ctx, written) {
         return true;
     }
     // `CLAUDE.md` in code names the convention (the reader's project's file: "add
