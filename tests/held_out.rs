@@ -5914,3 +5914,24 @@ fn another_languages_original_is_not_this_repositorys_file() {
         ]
     );
 }
+
+/// A path in a clause that begins with a condition ("If `docs/a.md` or `docs/b.md` exist,
+/// append to it") may be absent by design; the same path stated plainly is a claim.
+#[test]
+fn a_path_under_a_condition_may_be_absent() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/gotchas.md", "# Gotchas\n");
+    write(
+        d,
+        "docs/process.md",
+        "# Recording a gotcha\n\n\
+         1. If `docs/compute-gotchas.md` or `docs/ppg-gotchas.md` exist, append to the matching one.\n\
+         2. Otherwise append to `docs/gotchas.md`, then link it from `docs/index.md`.\n",
+    );
+    commit(d, "skill");
+    assert_eq!(
+        sigs(&scan(d), "docs/process.md"),
+        [pair("missing-path", "docs/index.md")]
+    );
+}
