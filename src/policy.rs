@@ -151,6 +151,9 @@ pub struct ScannerPolicy {
     /// A camel-case name's first words that make it made up (`xxxDispatcher.ts`): no
     /// missing-path.
     pub placeholder_camel_words: &'static [&'static str],
+    /// Source extensions of one language (`ts`, `tsx`, ...): a missing file in a language the
+    /// tree has no file of, while it has source, is another codebase's.
+    pub source_language_families: &'static [&'static [&'static str]],
     /// Segment names that stand for the reader's own (`src/package_name/`): no missing-path.
     pub placeholder_path_names: &'static [&'static str],
     /// Capitalised words that make a path a pattern (`0.MINOR.x`), matched as written.
@@ -627,6 +630,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
             placeholder_camel_words: crate::scan::detectors::missing_path::PLACEHOLDER_CAMEL_WORDS,
+            source_language_families: crate::scan::detectors::missing_path::LANGUAGE_FAMILIES,
             placeholder_path_names: crate::scan::detectors::missing_path::PLACEHOLDER_NAMES,
             placeholder_version_words:
                 crate::scan::detectors::missing_path::PLACEHOLDER_VERSION_WORDS,

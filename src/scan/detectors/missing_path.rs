@@ -2415,14 +2415,35 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     false
 }
 
-/// Whether `written` is a source file (`SOURCE_EXTENSIONS`) in a language of which the tree
-/// holds no file at all.
+/// Source extensions of one language: a tree with any of them writes that language (a
+/// `.tsx` component tree's `src/icons/all.ts` is its own). Extensions not listed are a language
+/// each. Published as `scanner.source_language_families`.
+pub const LANGUAGE_FAMILIES: &[&[&str]] = &[
+    &["ts", "tsx", "mts", "cts"],
+    &["js", "jsx", "mjs", "cjs"],
+    &["c", "h", "cc", "cpp", "hpp"],
+    &["sh", "bash", "zsh"],
+    &["kt", "kts"],
+    &["ex", "exs"],
+    &["tf", "hcl"],
+];
+
+/// Whether `written` is a source file (`SOURCE_EXTENSIONS`) in a language
+/// ([`LANGUAGE_FAMILIES`]) of which the tree holds no file at all, while it holds source in
+/// another: the code is here, in another language. A tree without source (documentation
+/// alone) says nothing of whose a file is.
 fn foreign_source(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    use crate::scan::markdown::SOURCE_EXTENSIONS;
     let name = written.rsplit('/').next().unwrap_or(written);
     crate::scan::markdown::extension(name).is_some_and(|e| {
         let e = e.to_ascii_lowercase();
-        crate::scan::markdown::SOURCE_EXTENSIONS.contains(&e.as_str())
-            && !ctx.tree.has_extension(&e)
+        let written_here = match LANGUAGE_FAMILIES.iter().find(|f| f.contains(&e.as_str())) {
+            Some(family) => family.iter().any(|x| ctx.tree.has_extension(x)),
+            None => ctx.tree.has_extension(&e),
+        };
+        SOURCE_EXTENSIONS.contains(&e.as_str())
+            && !written_here
+            && SOURCE_EXTENSIONS.iter().any(|s| ctx.tree.has_extension(s))
     })
 }
 
