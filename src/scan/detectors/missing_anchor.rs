@@ -246,14 +246,7 @@ impl Detector for MissingAnchor {
                 || (frag.bytes().any(|b| b.is_ascii_uppercase())
                     && ctx
                         .tree
-                        .read_path(path)
-                        .filter(|full| {
-                            std::fs::metadata(full).is_ok_and(|m| {
-                                m.is_file()
-                                    && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes
-                            })
-                        })
-                        .and_then(|full| std::fs::read(full).ok())
+                        .read_bytes(path)
                         .is_some_and(|b| heading_path(&String::from_utf8_lossy(&b), frag)));
             if !found {
                 out.push(
