@@ -251,6 +251,9 @@ pub struct ScannerPolicy {
     pub missing_path_retired_folders: &'static [&'static str],
     /// Words in a list's section heading that make its items' paths recorded removals.
     pub missing_path_section_cues: &'static [crate::scan::detectors::missing_path::LeadInCue],
+    /// Whole words of a list's lead-in ("Move detailed content to references/:") that make the
+    /// path an item's arrow points at a place content is to go.
+    pub missing_path_move_lead_in_words: &'static [&'static str],
     /// Endings of a file name that make it a template of another file: a path git renamed to
     /// one is the user's copy of it.
     pub missing_path_template_name_endings: &'static [&'static str],
@@ -610,6 +613,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,
             missing_path_section_cues: crate::scan::detectors::missing_path::SECTION_CUES,
+            missing_path_move_lead_in_words:
+                crate::scan::detectors::missing_path::MOVE_LEAD_IN_WORDS,
             missing_path_retired_folders: crate::scan::detectors::missing_path::RETIRED_FOLDERS,
             missing_path_host_dot_folders: crate::scan::detectors::missing_path::HOST_DOT_FOLDERS,
             missing_path_code_hosts: crate::scan::refs::CODE_HOSTS,

@@ -5935,3 +5935,110 @@ fn a_path_under_a_condition_may_be_absent() {
         [pair("missing-path", "docs/index.md")]
     );
 }
+
+/// Advice to move content into reference files ("Move detailed content to references/:" over
+/// "- Detailed patterns → `references/patterns.md`") names where content is to go, not a
+/// file the skill has; the files a list says to move from ("Files to move from `pkg/`:") must
+/// exist.
+#[test]
+fn where_advice_moves_content_is_no_claim() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "skills/dev/references/guide.md", "# Guide\n");
+    write(
+        d,
+        "skills/dev/SKILL.md",
+        "# Skill development\n\n\
+         **Keep SKILL.md lean.** Move detailed content to references/:\n\
+         - Detailed patterns → `references/patterns.md`\n\
+         - API references -> `references/api-reference.md`\n\n\
+         **Files to move from `references/`:**\n\
+         - `references/old-notes.md` → `references/guide.md`\n",
+    );
+    commit(d, "skill");
+    assert_eq!(
+        sigs(&scan(d), "skills/dev/SKILL.md"),
+        [pair("missing-path", "references/old-notes.md")]
+    );
+}
+
+/// Astro's content collections serve an entry at its lowercased slug: a Starlight page
+/// `ui/Forms.mdx` is `/ui/forms`. A route to no page still draws, and a site that keeps the
+/// file's case (Docusaurus) does not serve the lowercased route.
+#[test]
+fn an_astro_page_is_served_at_its_lowercased_slug() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "site/astro.config.mjs", "export default {}\n");
+    write(d, "site/src/content/docs/ui/Forms.mdx", "# Forms\n");
+    write(
+        d,
+        "site/src/content/docs/ui/components.mdx",
+        "# Components\n\nSee [forms](../forms/), [forms again](/ui/forms) and [tables](/ui/tables).\n",
+    );
+    write(d, "web/docusaurus.config.js", "module.exports = {}\n");
+    write(d, "web/docs/guide/Setup.md", "# Setup\n");
+    write(
+        d,
+        "web/docs/guide/intro.md",
+        "# Intro\n\nSee [setup](/guide/setup).\n",
+    );
+    commit(d, "sites");
+    let report = scan(d);
+    assert_eq!(
+        sigs(&report, "site/src/content/docs/ui/components.mdx"),
+        [pair("missing-path", "/ui/tables")]
+    );
+    assert_eq!(
+        sigs(&report, "web/docs/guide/intro.md"),
+        [pair("missing-path", "/guide/setup")]
+    );
+}
+
+/// A Claude Code plugin's skills name the plugin's files from its root (the folder holding
+/// `.claude-plugin/plugin.json`): an agent moved from the skill's folder up to the plugin's is
+/// still found; one deleted is gone.
+#[test]
+fn a_plugins_skill_names_files_from_the_plugins_root() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "plugins/review/.claude-plugin/plugin.json",
+        "{\"name\": \"review\"}\n",
+    );
+    write(d, "plugins/review/agents/README.md", "# Agents\n");
+    write(
+        d,
+        "plugins/review/skills/review/agents/worker.md",
+        "# Worker\n",
+    );
+    write(
+        d,
+        "plugins/review/skills/review/agents/merger.md",
+        "# Merger\n",
+    );
+    write(
+        d,
+        "plugins/review/skills/review/SKILL.md",
+        "# Review\n\nSpawn `agents/worker.md` for each file, then `agents/merger.md`.\n",
+    );
+    commit(d, "plugin");
+    git(
+        d,
+        &[
+            "mv",
+            "plugins/review/skills/review/agents/worker.md",
+            "plugins/review/agents/worker.md",
+        ],
+    );
+    git(
+        d,
+        &["rm", "-q", "plugins/review/skills/review/agents/merger.md"],
+    );
+    commit(d, "agents belong to the plugin");
+    assert_eq!(
+        sigs(&scan(d), "plugins/review/skills/review/SKILL.md"),
+        [pair("missing-path", "agents/merger.md")]
+    );
+}

@@ -45,6 +45,9 @@ pub struct Tree {
     /// first use by the missing-path detector: a prefix is one binary search, where a pass over
     /// `files` cost a whole tree per missing link.
     pub variant_pages: std::sync::OnceLock<Vec<String>>,
+    /// Files by their lowercased path, when no other file lowercases the same, built on first
+    /// use ([`Tree::by_lowercase`]).
+    pub lowercase: std::sync::OnceLock<std::collections::HashMap<String, String>>,
     /// The names this repository goes by ([`Tree::own_names`]), read on first use.
     pub own_names: std::sync::OnceLock<Vec<String>>,
     /// The name (last segment) of every folder in `dirs`, built on first use.
@@ -391,6 +394,25 @@ impl Tree {
             m
         });
         map.get(tail).copied().unwrap_or(0)
+    }
+
+    /// The one file whose path, lowercased, is `lower` (`ui-and-theme/Forms.mdx` for
+    /// `ui-and-theme/forms.mdx`): what a site that lowercases its slugs serves at that route.
+    pub fn by_lowercase(&self, lower: &str) -> Option<&str> {
+        let map = self.lowercase.get_or_init(|| {
+            let mut m: std::collections::HashMap<String, Option<String>> =
+                std::collections::HashMap::new();
+            for f in &self.files {
+                let l = f.to_lowercase();
+                if l != *f {
+                    m.entry(l)
+                        .and_modify(|v| *v = None)
+                        .or_insert_with(|| Some(f.clone()));
+                }
+            }
+            m.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
+        });
+        map.get(lower).map(String::as_str)
     }
 
     /// The file or folder that `rel` names once ordering prefixes and route groups are dropped
@@ -918,13 +940,14 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     let base = folder(doc);
     // Folders a relative path is also written from: a skill's files name each other from the
     // skill's folder (the one holding `SKILL.md`: `references/details.md` links
-    // `references/more.md`); a package's document names files from the package's root
+    // `references/more.md`), a plugin's from the plugin's ([`plugin_root`]); a package's document names files from the package's root
     // (`src/extension.ts` in `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`),
     // or from a workspace's root that holds that package.
     if !decoded.starts_with(['/', '.']) {
         let nested = decoded.contains('/');
         let mut bases = skill_root(tree, doc)
             .into_iter()
+            .chain(plugin_root(tree, doc).filter(|_| nested))
             .chain(
                 nested
                     .then(|| package_roots(tree, doc))
@@ -1058,6 +1081,21 @@ pub fn skill_root<'t>(tree: &Tree, doc: &'t str) -> Option<&'t str> {
             return Some(parent);
         }
         dir = parent;
+    }
+    None
+}
+
+/// The folder of the Claude Code plugin a document belongs to: the nearest folder above it, not
+/// the root, holding `.claude-plugin/plugin.json`. A plugin's skills, agents and commands name
+/// its files from there (`agents/reviewer.md` in `plugins/review/skills/review/SKILL.md`), as
+/// `${CLAUDE_PLUGIN_ROOT}` does.
+pub fn plugin_root<'t>(tree: &Tree, doc: &'t str) -> Option<&'t str> {
+    let mut dir = folder(doc);
+    while !dir.is_empty() {
+        if tree.is_file(&format!("{dir}/.claude-plugin/plugin.json")) {
+            return Some(dir);
+        }
+        dir = folder(dir);
     }
     None
 }

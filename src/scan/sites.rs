@@ -1990,7 +1990,17 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
             }
         }
     }
-    routes.iter().find_map(|at| page_of(tree, at))
+    routes.iter().find_map(|at| page_of(tree, at)).or_else(|| {
+        // Astro's content collections serve an entry at its slug, lowercased
+        // (`ui-and-theme/Forms.mdx` at `/ui-and-theme/forms`).
+        (rule.generator == "starlight / astro").then_some(())?;
+        routes.iter().find_map(|at| {
+            page_names(at)
+                .iter()
+                .filter(|p| p.to_lowercase() == **p)
+                .find_map(|p| tree.by_lowercase(p).map(str::to_string))
+        })
+    })
 }
 
 /// The post a dated blog route names (`blog/2024/07/17/electric-next`, Jekyll's and many

@@ -824,6 +824,32 @@ pub const SECTION_CUES: &[LeadInCue] = &[
     },
 ];
 
+/// Whole words of a list's lead-in that make the path an item's arrow points at (`Detailed
+/// patterns → `references/patterns.md``) the place content is to be moved to: "Move detailed
+/// content to references/:", "create a `references/` directory and move supporting material
+/// there:". A path the item names first is what moves ("Files to move from `pkg/`:"), and stays
+/// a claim. Published as `scanner.missing_path_move_lead_in_words`.
+pub const MOVE_LEAD_IN_WORDS: &[&str] = &["move"];
+
+/// Whether `written` is the destination of an arrow in the list item `body` (`→ `x``,
+/// `-> `x``, `→ [x](x)`).
+///
+/// ```
+/// # use hygiene::scan::detectors::missing_path::arrow_destination;
+/// assert!(arrow_destination("Detailed patterns → `references/patterns.md`", "references/patterns.md"));
+/// assert!(arrow_destination("API -> `references/api.md`", "references/api.md"));
+/// assert!(!arrow_destination("`old.md` → `new.md`", "old.md"));
+/// ```
+pub fn arrow_destination(body: &str, written: &str) -> bool {
+    ["→", "->", "=>"].iter().any(|a| {
+        body.match_indices(a).any(|(i, _)| {
+            let rest = body[i + a.len()..].trim_start();
+            rest.starts_with(&format!("`{written}`"))
+                || (rest.starts_with('[') && rest.contains(&format!("]({written})")))
+        })
+    })
+}
+
 /// One row of [`LEAD_IN_CUES`] or [`SECTION_CUES`].
 #[derive(Debug, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
 pub struct LeadInCue {
@@ -921,6 +947,16 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
             continue;
         }
         let lead = l.trim().to_lowercase();
+        // "Move detailed content to references/:" over "- Detailed patterns →
+        // `references/patterns.md`": the arrow names where the content is to go.
+        if lead.ends_with(':')
+            && lead
+                .split(|c: char| !c.is_alphabetic())
+                .any(|w| MOVE_LEAD_IN_WORDS.contains(&w))
+            && arrow_destination(body, written)
+        {
+            return Some("an intention");
+        }
         let cue = lead
             .ends_with(':')
             .then(|| {
