@@ -199,12 +199,16 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/seps/**",
             "**/rfcs/**",
             "**/specs/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-*",
+            // A dated brainstorm or research note records its day's thinking
+            // (`docs/brainstorms/2026-03-22-x.md`, `docs/research/layout_research_20251021.md`).
+            "**/{brainstorms,research}/**/*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*",
+            "**/{brainstorms,research}/**/*20[0-9][0-9][01][0-9][0-3][0-9]*",
             // A dated report (`reports/test-audit-2026-01-05.md`) inventories its day's files.
             "**/reports/**/*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*",
             "**/{ThirdPartyNotices,THIRD_PARTY_NOTICES,THIRD-PARTY-NOTICES,ThirdPartyNotice}*",
             "**/{postmortems,post-mortems,.postmortem,.postmortems}/**",
         ],
-        why: "decision records, proposals (SEPs, RFCs), dated design specs and reports, archives, completed work's records, a folder of postmortems and third-party notices (an upstream project's files) are dated history (a resolved incident write-up elsewhere is not: its lesson is distilled)",
+        why: "decision records, proposals (SEPs, RFCs), dated design specs, reports, brainstorms and research notes, archives, completed work's records, a folder of postmortems and third-party notices (an upstream project's files) are dated history (a resolved incident write-up elsewhere is not: its lesson is distilled)",
     },
     RoleRule {
         role: Role::Shipped,

@@ -6042,3 +6042,54 @@ fn a_plugins_skill_names_files_from_the_plugins_root() {
         [pair("missing-path", "agents/merger.md")]
     );
 }
+
+/// A path the text forbids ("Do not add `src/targets/kimi.ts`") or a plan's file list marks
+/// for deletion ("`src/exports/index.ts` (delete)", "— delete (the barrel goes)") is meant to
+/// be absent; a file the list describes ("— deletes stale branches") is still a claim.
+#[test]
+fn a_forbidden_file_and_one_a_plan_deletes_are_meant_to_be_absent() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/targets/claude.ts", "export {}\n");
+    write(d, "src/exports/other.ts", "export {}\n");
+    write(d, "scripts/build.sh", "#!/bin/sh\n");
+    write(
+        d,
+        "docs/kimi.md",
+        "# Kimi\n\n\
+         - Do not add `src/targets/kimi.ts` unless Kimi documents its own format.\n\n\
+         ## Files\n\n\
+         - `src/exports/index.ts` (delete).\n\
+         - `src/exports/barrel.ts` \u{2014} delete (the barrel is going away).\n\
+         - `scripts/prune.sh` \u{2014} deletes stale branches.\n",
+    );
+    commit(d, "docs");
+    assert_eq!(
+        sigs(&scan(d), "docs/kimi.md"),
+        [pair("missing-path", "scripts/prune.sh")]
+    );
+}
+
+/// A dated brainstorm or research note records its day: the files it named then are not
+/// claims about today's tree. The same text in an undated note is.
+#[test]
+fn a_dated_brainstorm_names_files_as_they_were() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "skills/old/SKILL.md", "# Old\n");
+    let note = "# Frontend design\n\nChange `skills/old/SKILL.md` to load the new reference.\n";
+    write(d, "docs/brainstorms/2026-03-22-frontend-design.md", note);
+    write(d, "docs/research/layout_research_20251021.md", note);
+    write(d, "docs/brainstorms/frontend-design.md", note);
+    commit(d, "notes");
+    git(d, &["rm", "-q", "skills/old/SKILL.md"]);
+    write(d, "skills/new/SKILL.md", "# New\n");
+    commit(d, "drop the old skill");
+    let report = scan(d);
+    assert!(sigs(&report, "docs/brainstorms/2026-03-22-frontend-design.md").is_empty());
+    assert!(sigs(&report, "docs/research/layout_research_20251021.md").is_empty());
+    assert_eq!(
+        sigs(&report, "docs/brainstorms/frontend-design.md"),
+        [pair("missing-path", "skills/old/SKILL.md")]
+    );
+}

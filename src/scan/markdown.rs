@@ -583,6 +583,13 @@ pub fn known_extension(path: &str) -> bool {
 /// Whether a backticked string looks like a repository path. Strings with spaces, globs,
 /// placeholders, calls, schemes or options are not paths; a path needs a `/` (an
 /// extension-less `a/b` is only a path when its first segment exists, see `refs`).
+///
+/// ```
+/// use hygiene::scan::markdown::looks_like_path;
+/// assert!(looks_like_path("src/a.rs") && looks_like_path("analysis/report.Rmd"));
+/// assert!(!looks_like_path("engine/server.serveQuery"));
+/// assert!(!looks_like_path("pkg/github.TestAllToolsetIconsExist"));
+/// ```
 pub fn looks_like_path(s: &str) -> bool {
     let s = strip_line_suffix(s);
     if s.is_empty()
@@ -623,13 +630,17 @@ pub fn looks_like_path(s: &str) -> bool {
     {
         return false;
     }
-    // A package-qualified name (`pkg/github.TestAllToolsetIconsExist`, a Go test) is code: its
-    // "extension" is a long capitalised identifier.
+    // A package-qualified name (`pkg/github.TestAllToolsetIconsExist`, a Go test;
+    // `engine/server.serveQuery`, a Go function) is code: its "extension" is a long capitalised
+    // identifier or a camel-case one (no file type is written `serveQuery`).
     let last = s.rsplit('/').next().unwrap_or(s);
-    if last
-        .rsplit_once('.')
-        .is_some_and(|(_, ext)| ext.len() > 8 && ext.starts_with(|c: char| c.is_ascii_uppercase()))
-    {
+    if last.rsplit_once('.').is_some_and(|(_, ext)| {
+        (ext.len() > 8 && ext.starts_with(|c: char| c.is_ascii_uppercase()))
+            || ext
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+    }) {
         return false;
     }
     // A bare file name (`config.toml`, `README.md`) is too often a generic mention or a file

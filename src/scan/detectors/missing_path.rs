@@ -380,6 +380,13 @@ pub const LINE_CUES: &[LineCue] = &[
             "n't add an ",
             "never add a ",
             "never add an ",
+            // "Do not add `src/targets/kimi.ts`": the text forbids the file.
+            "not add `",
+            "n't add `",
+            "never add `",
+            "not create `",
+            "n't create `",
+            "never create `",
         ],
     },
     LineCue {
@@ -440,6 +447,25 @@ pub const LINE_CUES: &[LineCue] = &[
         cue: "an intention",
         at: CueAt::After,
         words: &["(new)", "(new file)", "(new folder)", "(new package)"],
+    },
+    // A plan's file list marks what it will take away: "- `src/exports/index.ts` (delete)",
+    // "`mongo/src/exports/index.ts` — delete (the barrel is going away)". Not "— deletes
+    // stale branches", which says what the file does.
+    LineCue {
+        cue: "an intention",
+        at: CueAt::After,
+        words: &[
+            "(delete)",
+            "(remove)",
+            "(to delete)",
+            "(to remove)",
+            "(to be deleted)",
+            "(to be removed)",
+            "\u{2014} delete ",
+            "\u{2014} delete.",
+            "\u{2014} remove ",
+            "\u{2014} remove.",
+        ],
     },
     // A file still to write, said anywhere on its line: "- `references/budget.md` - Budget
     // development (coming soon)".
