@@ -6093,3 +6093,59 @@ fn a_dated_brainstorm_names_files_as_they_were() {
         [pair("missing-path", "skills/old/SKILL.md")]
     );
 }
+
+/// An agent client's configuration file named bare in prose (`settings.json`,
+/// `marketplace.json`) is the client's convention, even where git moved this repository's own
+/// copy into a dot-folder; a link to it is a claim.
+#[test]
+fn a_clients_configuration_file_named_bare_is_its_convention() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "settings.json", "{}\n");
+    write(d, "marketplace.json", "{}\n");
+    write(d, "README.md", "# Setup\n");
+    commit(d, "config");
+    git(d, &["mv", "settings.json", "notes.json"]);
+    write(d, ".claude-plugin/x.txt", "x\n");
+    git(d, &["add", "-A"]);
+    git(
+        d,
+        &["mv", "marketplace.json", ".claude-plugin/marketplace.json"],
+    );
+    write(
+        d,
+        "README.md",
+        "# Setup\n\nClaude Code reads `settings.json`; PRs must not edit `marketplace.json`.\n\
+         See [the settings](settings.json).\n",
+    );
+    commit(d, "move");
+    assert_eq!(
+        sigs(&scan(d), "README.md"),
+        [pair("missing-path", "settings.json")]
+    );
+}
+
+/// A docs page linked without its extension (`[Features](025_features)`) whose file git
+/// ignores by name is one a script writes before the build; a link to a page that is neither
+/// there nor ignored by name (only its kind, `*.ipynb`, is) is broken.
+#[test]
+fn a_link_to_a_generated_ignored_page_is_no_claim() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/_config.yml", "title: Docs\n");
+    write(
+        d,
+        "docs/about/.gitignore",
+        "# auto-generated files\n/025_features.md\n*.ipynb\n",
+    );
+    write(
+        d,
+        "docs/about/020_languages.md",
+        "# Languages\n\nSee [Features](025_features) and [Tools](035_tools).\n",
+    );
+    commit(d, "docs");
+    assert_eq!(
+        sigs(&scan(d), "docs/about/020_languages.md"),
+        [pair("missing-path", "035_tools")]
+    );
+}

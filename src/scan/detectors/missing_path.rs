@@ -1489,8 +1489,10 @@ fn in_a_named_folder(ctx: &TreeCtx<'_>, doc: &Doc, text: &str, line: u32, writte
 }
 
 /// Names of the files agents read by convention: in code, the name of that convention (the
-/// reader's project's file), not a claim about this repository. Published as
-/// `scanner.missing_path_convention_names`.
+/// reader's project's file), not a claim about this repository. So are the names of an agent
+/// client's own configuration files (Claude Code's `settings.json`, a plugin's `plugin.json`
+/// and `marketplace.json`, `.mcp.json`), which it reads from set places: "migrating global
+/// configuration to `settings.json`". Published as `scanner.missing_path_convention_names`.
 pub const CONVENTION_NAMES: &[&str] = &[
     "CLAUDE.md",
     "CLAUDE.local.md",
@@ -1499,6 +1501,11 @@ pub const CONVENTION_NAMES: &[&str] = &[
     "GEMINI.md",
     ".cursorrules",
     ".windsurfrules",
+    "settings.json",
+    "settings.local.json",
+    "plugin.json",
+    "marketplace.json",
+    ".mcp.json",
 ];
 
 /// Source files whose members a dotted name reaches (`layouts/semantic_layout.compute_positions`
@@ -2307,8 +2314,23 @@ fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     // (Not where the document itself sits in an ignored folder: a force-added note's
     // relative readings are ignored with it.)
     let doc_ignored = candidates.len() > 1 && f.ignored();
+    // A link to a page without its extension (`[Features](025_features)`, the way a docs
+    // site links) names the page file: ignored when git ignores that file by name (a page a
+    // script generates), not by its kind (`*.ipynb`: a made-up name beside it is ignored too).
+    let page_ignored = |c: &str| {
+        let dir = crate::scan::refs::folder(c);
+        r.via == crate::report::Via::Link
+            && crate::scan::markdown::extension(c).is_none()
+            && crate::scan::sites::PAGE_EXTENSIONS.iter().any(|e| {
+                ctx.tree.ignored(&format!("{c}.{e}"))
+                    && !ctx.tree.ignored(&crate::scan::sites::join(
+                        dir,
+                        &format!("hygiene-probe.{e}"),
+                    ))
+            })
+    };
     let ignored = |(c, folder_relative): &(String, bool)| {
-        !(doc_ignored && *folder_relative) && ctx.tree.ignored(c)
+        !(doc_ignored && *folder_relative) && (ctx.tree.ignored(c) || page_ignored(c))
     };
     // Renamed, it counts only where the new file has the ignored path's name: the
     // ignored location is then a copy or link of it that setting up the project makes
