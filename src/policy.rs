@@ -254,6 +254,9 @@ pub struct ScannerPolicy {
     /// Whole words of a list's lead-in ("Move detailed content to references/:") that make the
     /// path an item's arrow points at a place content is to go.
     pub missing_path_move_lead_in_words: &'static [&'static str],
+    /// Words of a step that checks out another branch or tag ("Clone branch `v0.2.36`"): the
+    /// paths the rest of its section names are that checkout's.
+    pub missing_path_checkout_cues: &'static [&'static str],
     /// Endings of a file name that make it a template of another file: a path git renamed to
     /// one is the user's copy of it.
     pub missing_path_template_name_endings: &'static [&'static str],
@@ -615,6 +618,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_section_cues: crate::scan::detectors::missing_path::SECTION_CUES,
             missing_path_move_lead_in_words:
                 crate::scan::detectors::missing_path::MOVE_LEAD_IN_WORDS,
+            missing_path_checkout_cues: crate::scan::detectors::missing_path::CHECKOUT_CUES,
             missing_path_retired_folders: crate::scan::detectors::missing_path::RETIRED_FOLDERS,
             missing_path_host_dot_folders: crate::scan::detectors::missing_path::HOST_DOT_FOLDERS,
             missing_path_code_hosts: crate::scan::refs::CODE_HOSTS,

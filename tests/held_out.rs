@@ -6149,3 +6149,33 @@ fn a_link_to_a_generated_ignored_page_is_no_claim() {
         [pair("missing-path", "035_tools")]
     );
 }
+
+/// Steps that run in a checkout of another version ("Clone branch `v0.2.36`", then "In
+/// `sidebars.js`: ...") name that checkout's files: no signal, and no rename to write. The
+/// same file named in a section about this tree is stale.
+#[test]
+fn steps_in_another_branchs_checkout_name_its_files() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/sidebars.js", "module.exports = {}\n");
+    write(d, "docs/README.md", "# Docs\n");
+    commit(d, "site");
+    git(d, &["mv", "docs/sidebars.js", "docs/sidebars.ts"]);
+    commit(d, "typescript");
+    write(
+        d,
+        "docs/ARCHIVING.md",
+        "# Archiving\n\n## Build 0.2 sub-site\n\n\
+         - Clone branch `v0.2.36` at last commit ea275a3\n\
+         - In `sidebars.js`:\n  - Delete the `0.1` sidebar entry\n\n\
+         ## Current site\n\n- Add the archive link to `sidebars.js`.\n",
+    );
+    commit(d, "archiving");
+    let report = scan(d);
+    let got: Vec<_> = signals(&report, "docs/ARCHIVING.md")
+        .into_iter()
+        .filter(|s| s["kind"] == "missing-path")
+        .map(|s| s["line"].as_u64())
+        .collect();
+    assert_eq!(got, [Some(11)]);
+}

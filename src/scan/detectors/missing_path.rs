@@ -876,6 +876,47 @@ pub fn arrow_destination(body: &str, written: &str) -> bool {
     })
 }
 
+/// Words of a step that checks out another version of the project ("- Clone branch `v0.2.36`
+/// at last commit ea275a3", then "- In `sidebars.js`: delete the 0.1 entry"): the paths the
+/// rest of its section names are that checkout's, not this tree's. Published as
+/// `scanner.missing_path_checkout_cues`.
+pub const CHECKOUT_CUES: &[&str] = &[
+    "clone branch",
+    "check out branch",
+    "checkout branch",
+    "check out tag",
+    "checkout tag",
+];
+
+/// Whether line `line` (1-based) of `text` follows, in its section (up to the heading above
+/// it), a step that checks out another branch or tag ([`CHECKOUT_CUES`]).
+///
+/// ```
+/// # use hygiene::scan::detectors::missing_path::in_another_checkout;
+/// let t = "## Build 0.2\n\n- Clone branch `v0.2.36` at last commit ea275a3\n- In `sidebars.js`:\n\n## Now\n\n- Edit `sidebars.ts`\n";
+/// assert!(in_another_checkout(t, 4));
+/// assert!(!in_another_checkout(t, 8));
+/// ```
+pub fn in_another_checkout(text: &str, line: u32) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let fences = crate::scan::markdown::fence_lines(text);
+    let end = (line as usize).min(lines.len());
+    for k in (0..end.saturating_sub(1)).rev() {
+        let l = lines[k].trim_start();
+        let heading = l.starts_with('#')
+            && l.trim_start_matches('#').starts_with(' ')
+            && !crate::scan::markdown::in_fences(&fences, k as u32 + 1);
+        if heading {
+            return false;
+        }
+        let lower = l.to_lowercase();
+        if CHECKOUT_CUES.iter().any(|c| lower.contains(c)) {
+            return true;
+        }
+    }
+    false
+}
+
 /// One row of [`LEAD_IN_CUES`] or [`SECTION_CUES`].
 #[derive(Debug, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
 pub struct LeadInCue {
@@ -2766,6 +2807,7 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         line_cue(&l, written).is_some()
             || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
             || context_cue(t, r.line, written).is_some()
+            || in_another_checkout(t, r.line)
     }) {
         return true;
     }
