@@ -151,6 +151,9 @@ pub struct ScannerPolicy {
     /// A camel-case name's first words that make it made up (`xxxDispatcher.ts`): no
     /// missing-path.
     pub placeholder_camel_words: &'static [&'static str],
+    /// Words that open a fill-in template's bracketed instruction ("[CONTINUE WITH SECTIONS
+    /// 5-8 ...]"): such a page's fragments into itself name sections its user writes.
+    pub fill_in_words: &'static [&'static str],
     /// Source extensions of one language (`ts`, `tsx`, ...): a missing file in a language the
     /// tree has no file of, while it has source, is another codebase's.
     pub source_language_families: &'static [&'static [&'static str]],
@@ -639,6 +642,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
             placeholder_camel_words: crate::scan::detectors::missing_path::PLACEHOLDER_CAMEL_WORDS,
+            fill_in_words: crate::scan::detectors::missing_anchor::FILL_IN_WORDS,
             source_language_families: crate::scan::detectors::missing_path::LANGUAGE_FAMILIES,
             placeholder_path_names: crate::scan::detectors::missing_path::PLACEHOLDER_NAMES,
             placeholder_version_words:

@@ -6179,3 +6179,34 @@ fn steps_in_another_branchs_checkout_name_its_files() {
         .collect();
     assert_eq!(got, [Some(11)]);
 }
+
+/// A fill-in template's table of contents ("[CONTINUE WITH SECTIONS 5-8 FOLLOWING THE SAME
+/// PATTERN]") points at sections its user writes; a page without such an instruction that
+/// links to a section it lacks is broken, and so is the template's link into another page.
+#[test]
+fn a_fill_in_templates_contents_name_sections_to_write() {
+    let r = repo();
+    let d = &r.root;
+    let toc = "# Quality manual\n\n- [4. Scope](#4-scope)\n- [5.1 Commitment](#51-commitment)\n\
+               - [Guide](guide.md#missing-part)\n\n## 4. Scope\n\nText.\n\n";
+    write(d, "guide.md", "# Guide\n\n## Part\n");
+    write(
+        d,
+        "assets/templates/manual.md",
+        &format!("{toc}[CONTINUE WITH SECTIONS 5-8 FOLLOWING THE SAME PATTERN]\n"),
+    );
+    write(d, "docs/manual.md", toc);
+    commit(d, "manual");
+    let report = scan(d);
+    assert_eq!(
+        sigs(&report, "assets/templates/manual.md"),
+        [pair("missing-anchor", "guide.md#missing-part")]
+    );
+    assert_eq!(
+        sigs(&report, "docs/manual.md"),
+        [
+            pair("missing-anchor", "#51-commitment"),
+            pair("missing-anchor", "guide.md#missing-part")
+        ]
+    );
+}

@@ -150,6 +150,33 @@ pub fn heading_path(text: &str, frag: &str) -> bool {
     false
 }
 
+/// Words that open a fill-in template's bracketed instruction to its user ("[CONTINUE WITH
+/// SECTIONS 5-8 FOLLOWING THE SAME PATTERN]", "[REPEAT: one row per threat]"). Published as
+/// `scanner.fill_in_words`.
+pub const FILL_IN_WORDS: &[&str] = &["CONTINUE", "REPEAT", "FILL", "INSERT", "EXPAND"];
+
+/// Whether `text` holds a line that is a fill-in instruction ([`FILL_IN_WORDS`] in capitals
+/// after a `[`): the page is a template whose user writes the sections it leaves out, so its
+/// table of contents may point at headings the template does not have yet.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_anchor::fill_in_template;
+/// assert!(fill_in_template("## 4. Scope\n\n[CONTINUE WITH SECTIONS 5-8 FOLLOWING THE SAME PATTERN]\n"));
+/// assert!(fill_in_template("| a |\n[REPEAT: one row per threat]\n"));
+/// assert!(!fill_in_template("See [Continue reading](#more).\n[continue]\n"));
+/// ```
+pub fn fill_in_template(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim().trim_start_matches(['*', '_']);
+        l.strip_prefix('[').is_some_and(|rest| {
+            FILL_IN_WORDS.iter().any(|w| {
+                rest.strip_prefix(w)
+                    .is_some_and(|after| after.starts_with([' ', ':', ']', '-']))
+            }) && l.trim_end_matches(['*', '_']).ends_with(']')
+        })
+    })
+}
+
 fn is_markdown(path: &str) -> bool {
     extension(path).is_some_and(|e| {
         matches!(
@@ -200,6 +227,8 @@ impl Detector for MissingAnchor {
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
+        // Per finding, whether its fragment is into the document itself.
+        let mut own = Vec::new();
         // A test's input or a benchmark's saved page keeps its source's anchors.
         if super::missing_path::test_input(doc) {
             return out;
@@ -249,6 +278,7 @@ impl Detector for MissingAnchor {
                         .read_bytes(path)
                         .is_some_and(|b| heading_path(&String::from_utf8_lossy(&b), frag)));
             if !found {
+                own.push(*path == doc.path);
                 out.push(
                     Signal::MissingAnchor {
                         line: r.line,
@@ -257,6 +287,16 @@ impl Detector for MissingAnchor {
                     .into(),
                 );
             }
+        }
+        // A fill-in template's table of contents names the sections its user is to write.
+        if own.iter().any(|o| *o)
+            && ctx
+                .tree
+                .read_bytes(&doc.path)
+                .is_some_and(|b| fill_in_template(&String::from_utf8_lossy(&b)))
+        {
+            let mut own = own.into_iter();
+            out.retain(|_| !own.next().unwrap_or(false));
         }
         // So does a copied page a program beside it reads as its input.
         if !out.is_empty()
