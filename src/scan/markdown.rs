@@ -150,27 +150,51 @@ pub struct Ref {
 /// assert!(!planned_name("- [ ] Replace ") && !planned_name("- [ ] Call it with "));
 /// ```
 pub fn planned_name(before: &str) -> bool {
-    let item = before.trim_start();
-    let marker_end = match item.as_bytes().first() {
-        Some(b'-' | b'*' | b'+') => 1,
-        Some(b) if b.is_ascii_digit() => match item.find(['.', ')']) {
-            Some(i) if item[..i].bytes().all(|b| b.is_ascii_digit()) => i + 1,
-            _ => return false,
-        },
-        _ => return false,
-    };
-    let Some(rest) = item[marker_end..].trim_start().strip_prefix("[ ]") else {
+    let Some(rest) = list_item_body(before).and_then(|b| b.strip_prefix("[ ]")) else {
         return false;
     };
-    if marker_end == item.len() || !item[marker_end..].starts_with([' ', '\t']) {
-        return false;
-    }
     let b = rest.trim_end();
     let lower = b.to_ascii_lowercase();
     b.ends_with('→')
         || b.ends_with("->")
         || b.ends_with("=>")
         || (lower.ends_with(" with") && lower.contains("replace"))
+}
+
+/// The text of a list item after its marker, when `line` is one: a bullet (`-`, `*`, `+`) or a
+/// number of one to nine digits with `.` or `)`, then a space or a tab, or nothing (an empty
+/// item), as CommonMark reads a list item's start. Indentation before the marker is allowed.
+/// The one reading of a list marker the detectors share.
+///
+/// ```
+/// use hygiene::scan::markdown::list_item_body;
+/// assert_eq!(list_item_body("  - `a.md` gone"), Some("`a.md` gone"));
+/// assert_eq!(list_item_body("12. Step"), Some("Step"));
+/// assert_eq!(list_item_body("3) Step"), Some("Step"));
+/// assert_eq!(list_item_body("-"), Some(""));
+/// assert_eq!(list_item_body("-item"), None);
+/// assert_eq!(list_item_body("2026. A year"), Some("A year"));
+/// assert_eq!(list_item_body("1234567890. Too long"), None);
+/// assert_eq!(list_item_body("v1.2 notes"), None);
+/// ```
+pub fn list_item_body(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let marker = match t.as_bytes().first()? {
+        b'-' | b'*' | b'+' => 1,
+        b if b.is_ascii_digit() => {
+            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 9 || !matches!(t.as_bytes().get(digits), Some(b'.' | b')')) {
+                return None;
+            }
+            digits + 1
+        }
+        _ => return None,
+    };
+    let rest = &t[marker..];
+    if rest.is_empty() {
+        return Some(rest);
+    }
+    rest.starts_with([' ', '\t']).then(|| rest.trim_start())
 }
 
 /// A backticked string that looks like a code identifier.

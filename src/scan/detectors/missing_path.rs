@@ -994,10 +994,7 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
     let item = list_item;
     // Only an item that is the path itself ("- `local/results.json`", maybe described after
     // it): in "- Run `scripts/x.sh` to ..." the item's own verb says what the path is.
-    let body = here
-        .trim_start_matches(|c: char| "-*+".contains(c) || c.is_ascii_digit())
-        .trim_start_matches(['.', ')'])
-        .trim_start();
+    let body = crate::scan::markdown::list_item_body(here).unwrap_or(here);
     let names_it_first = body.starts_with(&format!("`{written}`"))
         || (body.starts_with('[') && body.contains(&format!("]({written}")));
     if !item(here) {
@@ -1422,13 +1419,9 @@ fn beside_a_sibling(ctx: &TreeCtx<'_>, doc: &Doc, line: u32, written: &str) -> b
 }
 
 /// Whether a line is a list item: a marker and a space (`**Good examples**:` is a bold
-/// lead-in, not an item), or a number and a dot.
+/// lead-in, not an item), or a number and a dot ([`crate::scan::markdown::list_item_body`]).
 fn list_item(l: &str) -> bool {
-    let t = l.trim_start();
-    t.strip_prefix(['-', '*', '+'])
-        .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
-        || t.split_once(". ")
-            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    crate::scan::markdown::list_item_body(l).is_some()
 }
 
 /// The folders that the lines above list item `line` (1-based) of `text` name for it, nearest

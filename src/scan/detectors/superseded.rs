@@ -133,16 +133,10 @@ pub fn continues(before: &str, line: &str) -> bool {
         && undecorate(line).starts_with(|c: char| c.is_lowercase())
 }
 
-/// Whether `line` is an item of a list (`- x`, `* x`, `1. x`).
+/// Whether `line` is an item of a list (`- x`, `* x`, `1. x`:
+/// [`crate::scan::markdown::list_item_body`]).
 fn is_list_item(line: &str) -> bool {
-    let t = line.trim_start();
-    let mut c = t.chars();
-    (matches!(c.next(), Some('-' | '*' | '+')) && c.next().is_some_and(char::is_whitespace))
-        || t.split_once(['.', ')']).is_some_and(|(n, rest)| {
-            !n.is_empty()
-                && n.bytes().all(|b| b.is_ascii_digit())
-                && rest.starts_with(char::is_whitespace)
-        })
+    crate::scan::markdown::list_item_body(line).is_some()
 }
 
 /// Whether a list item's text begins with the code name of what it is about (``-
@@ -154,12 +148,7 @@ fn is_list_item(line: &str) -> bool {
 /// assert!(!names_an_item("> **Deprecated:** see `v2`") && !names_an_item("Deprecated."));
 /// ```
 pub fn names_an_item(text: &str) -> bool {
-    is_list_item(text)
-        && text
-            .trim_start()
-            .trim_start_matches(|c: char| c == '-' || c == '*' || c == '+' || c.is_ascii_digit())
-            .trim_start_matches(['.', ')', ' '])
-            .starts_with('`')
+    crate::scan::markdown::list_item_body(text).is_some_and(|b| b.starts_with('`'))
 }
 
 /// The detector.
