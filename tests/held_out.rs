@@ -6210,3 +6210,53 @@ fn a_fill_in_templates_contents_name_sections_to_write() {
         ]
     );
 }
+
+/// A Python module path (`agent_framework/__init__.py`) names the module file of the one
+/// project whose package it starts with, wherever a monorepo keeps that project; a module the
+/// package no longer has is gone.
+#[test]
+fn a_python_module_path_names_its_projects_file() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "python/pyproject.toml", "[project]\nname = \"af\"\n");
+    write(d, "python/agent_framework/__init__.py", "X = 1\n");
+    write(d, "python/agent_framework/_legacy.py", "Y = 1\n");
+    commit(d, "package");
+    std::fs::create_dir_all(d.join("python/packages/core")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            "python/pyproject.toml",
+            "python/packages/core/pyproject.toml",
+        ],
+    );
+    git(
+        d,
+        &[
+            "mv",
+            "python/agent_framework",
+            "python/packages/core/agent_framework",
+        ],
+    );
+    git(
+        d,
+        &[
+            "rm",
+            "-q",
+            "-f",
+            "python/packages/core/agent_framework/_legacy.py",
+        ],
+    );
+    write(
+        d,
+        "python/CODING_STANDARD.md",
+        "# Standard\n\nExport it from `agent_framework/__init__.py`; never from \
+         `agent_framework/_legacy.py`.\n",
+    );
+    commit(d, "monorepo");
+    assert_eq!(
+        sigs(&scan(d), "python/CODING_STANDARD.md"),
+        [pair("missing-path", "agent_framework/_legacy.py")]
+    );
+}

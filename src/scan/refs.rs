@@ -45,6 +45,10 @@ pub struct Tree {
     /// first use by the missing-path detector: a prefix is one binary search, where a pass over
     /// `files` cost a whole tree per missing link.
     pub variant_pages: std::sync::OnceLock<Vec<String>>,
+    /// Per Python package name, the project folders (holding `pyproject.toml`, `setup.py` or
+    /// `setup.cfg`) whose folder of that name holds `__init__.py`, built on first use
+    /// ([`Tree::python_project_of`]).
+    pub python_packages: std::sync::OnceLock<std::collections::HashMap<String, Vec<String>>>,
     /// Files by their lowercased path, when no other file lowercases the same, built on first
     /// use ([`Tree::by_lowercase`]).
     pub lowercase: std::sync::OnceLock<std::collections::HashMap<String, String>>,
@@ -394,6 +398,35 @@ impl Tree {
             m
         });
         map.get(tail).copied().unwrap_or(0)
+    }
+
+    /// The one project folder whose Python package is named `name` (`python/packages/core` for
+    /// `agent_framework`, whose `agent_framework/__init__.py` it holds beside its
+    /// `pyproject.toml`): a module path (`agent_framework/__init__.py`) is read from there.
+    pub fn python_project_of(&self, name: &str) -> Option<&str> {
+        let map = self.python_packages.get_or_init(|| {
+            let mut m: std::collections::HashMap<String, Vec<String>> =
+                std::collections::HashMap::new();
+            for f in &self.files {
+                let Some(pkg) = f.strip_suffix("/__init__.py") else {
+                    continue;
+                };
+                let (parent, name) = pkg.rsplit_once('/').unwrap_or(("", pkg));
+                let project = ["pyproject.toml", "setup.py", "setup.cfg"]
+                    .iter()
+                    .any(|p| self.files.contains(&super::sites::join(parent, p)));
+                if project && !parent.is_empty() {
+                    m.entry(name.to_string())
+                        .or_default()
+                        .push(parent.to_string());
+                }
+            }
+            m
+        });
+        match map.get(name).map(Vec::as_slice) {
+            Some([one]) => Some(one),
+            _ => None,
+        }
     }
 
     /// The one file whose path, lowercased, is `lower` (`ui-and-theme/Forms.mdx` for
@@ -956,6 +989,21 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             )
             .chain(agent_project_root(doc).filter(|_| nested));
         if let Some(p) = bases.find_map(|base| normalize(base, &decoded).filter(|p| tree.exists(p)))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
+    // A Python module path (`agent_framework/__init__.py`, `graphrag/index/run/utils.py`) names
+    // the module file of the one project whose package it starts with.
+    if r.via == Via::Code && !decoded.starts_with(['/', '.']) {
+        if let Some(p) = decoded
+            .split_once('/')
+            .and_then(|(first, _)| tree.python_project_of(first))
+            .and_then(|project| normalize(project, &decoded))
+            .filter(|p| tree.exists(p))
         {
             return Target::Found {
                 path: Some(p),
