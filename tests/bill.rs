@@ -516,3 +516,44 @@ fn triage_only(root: &Path) -> Run {
     let human = ok(root, &["triage", "--scan", ".hygiene/scan.json"]);
     load_run(root, human)
 }
+
+/// A drift's evidence, which its signal cannot carry, is handed with it: the names of the
+/// document's code that the described file held at the document's commit and no longer holds.
+/// Without it the model reads the file's history to find what changed.
+#[test]
+fn a_drift_is_handed_with_what_its_files_lost() {
+    let (_t, root) = tmp_repo();
+    std::fs::create_dir_all(&root).unwrap();
+    git(&root, &["init", "-q"]);
+    write(
+        &root,
+        "src/config.rs",
+        "pub fn load_config() {}\npub fn save_config() {}\n",
+    );
+    write(
+        &root,
+        "docs/config.md",
+        "# Config\n\n`src/config.rs` loads it with `load_config()` and writes it with `save_config()`.\n",
+    );
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "config"]);
+    for (i, body) in [
+        "pub fn read_config() {}\npub fn save_config() {}\n",
+        "pub fn read_config() {}\npub fn save_config() {}\n// 2\n",
+        "pub fn read_config() {}\npub fn save_config() {}\n// 3\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        write(&root, "src/config.rs", body);
+        git(&root, &["commit", "-qam", &format!("change {i}")]);
+    }
+    let run = triage(&root, &["docs/config.md"], &[]);
+    let text = &run.batches[0].2;
+    assert!(text.contains("\"kind\":\"drift\""), "{text}");
+    assert!(
+        text.contains("`src/config.rs` lost `load_config`"),
+        "the hint names the gone function: {text}"
+    );
+    assert!(!text.contains("lost `save_config`"), "{text}");
+}

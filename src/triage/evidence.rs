@@ -64,7 +64,7 @@ pub const EVIDENCE: &[EvidenceRule] = &[
     rule("provisional-marker", &[Shows::AroundEachLine], ""),
     rule("oversize", &[Shows::Outline], ""),
     rule("resolved-narrative", &[Shows::AroundLine, Shows::Outline], ""),
-    rule("drift", &[Shows::PathLines], ""),
+    rule("drift", &[Shows::PathLines], "what the described files held at the document's last commit and no longer hold: the names and quoted lines of its code that are gone, per file"),
     rule("lifecycle", &[Shows::Overview], "the rule's question"),
 ];
 
@@ -593,6 +593,7 @@ fn hint(root: &Path, doc: &str, text: &str, s: &Signal, tree: &TreeFacts) -> Opt
         } => Some(format!(
             "lines from {start_line}: the kept copy is `{canonical_ref}`"
         )),
+        Signal::Drift { since, .. } => drift_hint(root, doc, text, since, tree),
         Signal::SupersededMarker { line, by: Some(by) } => {
             let exists = resolve(doc, by, &tree.files, root).is_some();
             Some(format!(
@@ -603,6 +604,77 @@ fn hint(root: &Path, doc: &str, text: &str, s: &Signal, tree: &TreeFacts) -> Opt
         _ => None,
     }
 }
+
+/// The facts a drift stands on, which the scan found and the signal cannot carry (the report's
+/// schema is frozen): for each file the document describes (a source, configuration or script
+/// it names by a path), what its code names or quotes that the file held at the document's last
+/// commit and no longer holds ([`crate::scan::detectors::drift::gone`]). The model then reads
+/// those lines instead of the files' whole history. At most [`DRIFT_HINT_FILES`] files and
+/// [`DRIFT_HINT_ITEMS`] items each.
+fn drift_hint(root: &Path, doc: &str, text: &str, since: &str, tree: &TreeFacts) -> Option<String> {
+    if tree.files.is_empty() {
+        return None;
+    }
+    let commit = crate::git::last_commit(root, doc)?;
+    let parsed = crate::scan::markdown::parse(text);
+    let mut described: Vec<String> = Vec::new();
+    for r in &parsed.refs {
+        let written = crate::scan::refs::split(&r.dest).written;
+        // A bare name (`package.json`) names a kind of file; another document is navigation.
+        if written.is_empty() || (r.via == crate::report::Via::Code && !written.contains('/')) {
+            continue;
+        }
+        let Some(p) = resolve(doc, written, &tree.files, root) else {
+            continue;
+        };
+        let page = crate::scan::markdown::extension(&p)
+            .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e));
+        if p != doc && !page && !described.contains(&p) {
+            described.push(p);
+        }
+    }
+    // Every old version in one `git cat-file --batch`.
+    let repo = crate::git::Repo::discover(root)?;
+    let wanted: Vec<(String, String)> = described
+        .iter()
+        .map(|f| (commit.clone(), format!("{}{f}", repo.prefix())))
+        .collect();
+    let olds = repo.blobs_at(&wanted);
+    let code = crate::scan::detectors::drift::DocCode::of(text);
+    let mut parts: Vec<String> = Vec::new();
+    for (f, old) in described.iter().zip(olds) {
+        if parts.len() >= DRIFT_HINT_FILES {
+            break;
+        }
+        let Some(old) = old.and_then(|b| String::from_utf8(b).ok()) else {
+            continue;
+        };
+        let Some(new) = crate::paths::resolve_inside(root, f, false)
+            .ok()
+            .and_then(|full| std::fs::read(full).ok())
+            .and_then(|b| String::from_utf8(b).ok())
+        else {
+            continue;
+        };
+        let gone = code.gone(text, &old, &new);
+        if !gone.is_empty() {
+            let shown: Vec<String> = gone
+                .iter()
+                .take(DRIFT_HINT_ITEMS)
+                .map(|g| format!("`{}`", g.chars().take(120).collect::<String>()))
+                .collect();
+            parts.push(format!("`{f}` lost {}", shown.join(", ")));
+        }
+    }
+    // None found here (the scan resolves more of the document's paths than these two
+    // readings): no hint, rather than one that says the files hold everything.
+    (!parts.is_empty()).then(|| format!("drift since {since}: {}", parts.join("; ")))
+}
+
+/// At most this many described files in a drift hint.
+pub const DRIFT_HINT_FILES: usize = 4;
+/// At most this many gone names or lines per file in a drift hint.
+pub const DRIFT_HINT_ITEMS: usize = 6;
 
 /// A reference as a root-relative existing path: beside the document first, then from the root.
 fn resolve(doc: &str, written: &str, files: &BTreeSet<String>, root: &Path) -> Option<String> {
