@@ -649,8 +649,14 @@ fn drift_hint(root: &Path, doc: &str, text: &str, since: &str, tree: &TreeFacts)
         let Some(old) = old.and_then(|b| String::from_utf8(b).ok()) else {
             continue;
         };
+        // A regular file within the size cap only (never a FIFO, never a huge one).
         let Some(new) = crate::paths::resolve_inside(root, f, false)
             .ok()
+            .filter(|full| {
+                std::fs::metadata(full).is_ok_and(|m| {
+                    m.is_file() && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes
+                })
+            })
             .and_then(|full| std::fs::read(full).ok())
             .and_then(|b| String::from_utf8(b).ok())
         else {
