@@ -973,9 +973,10 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     let base = folder(doc);
     // Folders a relative path is also written from: a skill's files name each other from the
     // skill's folder (the one holding `SKILL.md`: `references/details.md` links
-    // `references/more.md`), a plugin's from the plugin's ([`plugin_root`]); a package's document names files from the package's root
-    // (`src/extension.ts` in `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`),
-    // or from a workspace's root that holds that package.
+    // `references/more.md`), a plugin's from the plugin's ([`plugin_root`]); a package's
+    // document names files from the package's root (`src/extension.ts` in
+    // `apps/vscode/src/dev/README.md` is `apps/vscode/src/extension.ts`), or from a workspace's
+    // root that holds that package.
     if !decoded.starts_with(['/', '.']) {
         let nested = decoded.contains('/');
         let mut bases = skill_root(tree, doc)

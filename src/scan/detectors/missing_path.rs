@@ -899,22 +899,32 @@ pub const CHECKOUT_CUES: &[&str] = &[
 /// ```
 pub fn in_another_checkout(text: &str, line: u32) -> bool {
     let lines: Vec<&str> = text.lines().collect();
+    // The lines above this one, up to its section's heading.
+    let Some(above) = (line as usize)
+        .min(lines.len())
+        .checked_sub(1)
+        .filter(|&i| i > 0)
+    else {
+        return false;
+    };
     let fences = crate::scan::markdown::fence_lines(text);
-    let end = (line as usize).min(lines.len());
-    for k in (0..end.saturating_sub(1)).rev() {
-        let l = lines[k].trim_start();
-        let heading = l.starts_with('#')
-            && l.trim_start_matches('#').starts_with(' ')
-            && !crate::scan::markdown::in_fences(&fences, k as u32 + 1);
-        if heading {
-            return false;
-        }
+    let top = heading_above(&lines, &fences, above - 1).map_or(0, |h| h + 1);
+    lines[top..above].iter().any(|l| {
         let lower = l.to_lowercase();
-        if CHECKOUT_CUES.iter().any(|c| lower.contains(c)) {
-            return true;
-        }
-    }
-    false
+        CHECKOUT_CUES.iter().any(|c| lower.contains(c))
+    })
+}
+
+/// The index of the nearest ATX heading (`## Title`) at or above index `from` of `lines`,
+/// outside fenced code (a `# comment` in a shell block is none).
+fn heading_above(lines: &[&str], fences: &[(u32, u32)], from: usize) -> Option<usize> {
+    (0..=from.min(lines.len().saturating_sub(1)))
+        .rev()
+        .filter(|&k| !crate::scan::markdown::in_fences(fences, k as u32 + 1))
+        .find(|&k| {
+            let l = lines[k].trim();
+            l.starts_with('#') && l.trim_start_matches('#').starts_with(' ')
+        })
 }
 
 /// One row of [`LEAD_IN_CUES`] or [`SECTION_CUES`].
@@ -1038,11 +1048,8 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
     // The section's heading: the nearest heading above the list (a `# comment` in fenced code
     // is none).
     let fences = crate::scan::markdown::fence_lines(text);
-    let heading = (0..=j)
-        .rev()
-        .filter(|&k| !crate::scan::markdown::in_fences(&fences, k as u32 + 1))
-        .map(|k| lines[k].trim())
-        .find(|l| l.starts_with('#') && l.trim_start_matches('#').starts_with(' '))?
+    let heading = lines[heading_above(&lines, &fences, j)?]
+        .trim()
         .to_lowercase();
     (first_path_of(body) == Some(written) || listed_after_first(body, written))
         .then(|| {
