@@ -170,6 +170,9 @@ pub struct ScannerPolicy {
     /// Words that, in the clause before a marker, make the sentence a rule about the word
     /// ("do not leave a TBD"): no provisional-marker.
     pub marker_negations: &'static [&'static str],
+    /// Marks before a marker that say its item is done ("- ✅ TODO: tests"): no
+    /// provisional-marker.
+    pub marker_done_marks: &'static [char],
     /// Words one of which a document must use for a resolution heading to mark a resolved
     /// write-up.
     pub incident_words: &'static [&'static str],
@@ -653,6 +656,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             change_page_quiet_signals: crate::scan::CHANGE_PAGE_QUIET,
             marker_subject_words: crate::scan::detectors::provisional::SUBJECT_WORDS,
             marker_negations: crate::scan::detectors::provisional::NEGATIONS,
+            marker_done_marks: crate::scan::detectors::provisional::DONE_MARKS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,

@@ -6260,3 +6260,73 @@ fn a_python_module_path_names_its_projects_file() {
         [pair("missing-path", "agent_framework/_legacy.py")]
     );
 }
+
+/// A marker word joined to a word of another script (a Korean particle: "TODO가 포함된 테스트
+/// 계획", a test plan with TODOs), an item marked done before it ("- ✅ TODO: integration
+/// tests") and a feature named after it ("**TODO Detection**") mark nothing unfinished; a
+/// marker that stands in the same script ("TODO：补充示例", full-width colon) still does.
+#[test]
+fn a_marker_joined_done_or_named_marks_nothing() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/git-workflow.md",
+        "# Git workflow\n\n4. TODO가 포함된 테스트 계획 포함\n",
+    );
+    write(
+        d,
+        "docs/title.md",
+        "# Title generation\n\n## Tests\n\n- \u{2705} TODO: integration tests with a mocked runtime\n",
+    );
+    write(
+        d,
+        "docs/skills.md",
+        "# Skill builder\n\n7. **TODO Detection**: ensure completeness before distribution\n",
+    );
+    write(
+        d,
+        "docs/examples.md",
+        "# Guide\n\n- TODO\u{ff1a}\u{8865}\u{5145}\u{793a}\u{4f8b}\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs_of(
+            &s,
+            &[
+                "docs/git-workflow.md",
+                "docs/title.md",
+                "docs/skills.md",
+                "docs/examples.md"
+            ]
+        ),
+        [
+            ("docs/git-workflow.md", vec![]),
+            ("docs/title.md", vec![]),
+            ("docs/skills.md", vec![]),
+            ("docs/examples.md", vec![pair("provisional-marker", "")]),
+        ]
+    );
+}
+
+/// A web project's `public/` folder is served at its site's root (Vite, Slidev, Next.js,
+/// Nuxt): a slide deck's `![x](/overview.png)` in `slides/pages/` names
+/// `slides/public/overview.png`. A rooted link to a file no such folder holds is still missing.
+#[test]
+fn a_rooted_link_names_the_web_projects_public_file() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "slides/package.json", "{\"name\": \"slides\"}\n");
+    write(d, "slides/public/overview.png", "png\n");
+    write(
+        d,
+        "slides/pages/intro.md",
+        "# Intro\n\n![overview](/overview.png)\n\n![gone](/removed.png)\n",
+    );
+    commit(d, "slides");
+    assert_eq!(
+        sigs(&scan(d), "slides/pages/intro.md"),
+        [pair("missing-path", "/removed.png")]
+    );
+}

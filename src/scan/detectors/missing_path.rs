@@ -2520,6 +2520,9 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     {
         return true;
     }
+    if r.via == crate::report::Via::Link && served_from_public(ctx, doc, written) {
+        return true;
+    }
     // Whatever history says: splitting `intro.md` into its variants renamed it to one
     // of them (or deleted it), and the link still names the reader's.
     if r.via == crate::report::Via::Link
@@ -2538,6 +2541,31 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         return true;
     }
     false
+}
+
+/// Whether a rooted link (`/overview.png` in `slides/pages/intro.md`) names a file of the
+/// `public/` folder of a web project above the document (`slides/public/overview.png` beside
+/// `slides/package.json`): Vite, Slidev, Next.js and Nuxt serve that folder at the site's root.
+fn served_from_public(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
+    let Some(rest) = written.strip_prefix('/') else {
+        return false;
+    };
+    let rest = crate::scan::refs::split(rest).written;
+    if rest.is_empty() || rest.starts_with('/') {
+        return false;
+    }
+    let mut dir = crate::scan::refs::folder(&doc.path);
+    loop {
+        let project = crate::scan::sites::join(dir, "package.json");
+        let public = crate::scan::sites::join(dir, "public");
+        if ctx.tree.is_file(&project) && ctx.tree.exists(&crate::scan::sites::join(&public, rest)) {
+            return true;
+        }
+        if dir.is_empty() {
+            return false;
+        }
+        dir = crate::scan::refs::folder(dir);
+    }
 }
 
 /// Source extensions of one language: a tree with any of them writes that language (a

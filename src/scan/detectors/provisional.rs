@@ -57,11 +57,19 @@ pub fn count_markers(line: &str) -> u32 {
             let quoted = line[..i].ends_with(['\u{201c}', '\u{2018}']);
             let word_before =
                 before.is_some_and(|c| c.is_ascii_alphanumeric() || b"_/.-'\"".contains(&c));
-            let word_after = after
-                .is_some_and(|c| c.is_ascii_alphanumeric() || b"_/'\"".contains(&c))
+            // A letter of any script joined to it makes a word: Korean and Japanese
+            // particles ("TODO가 포함된", the TODO's).
+            let joined = line[i + m.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_ascii() && c.is_alphabetic());
+            let word_after = joined
+                || after.is_some_and(|c| c.is_ascii_alphanumeric() || b"_/'\"".contains(&c))
                 || (matches!(after, Some(b'.' | b'-'))
                     && after2.is_some_and(|c| c.is_ascii_alphanumeric()));
-            if word_before || word_after || quoted {
+            // "- ✅ TODO: tests": an item marked done.
+            let done = line[..i].trim_end().ends_with(DONE_MARKS);
+            if word_before || word_after || quoted || done {
                 continue;
             }
             named = true;
@@ -121,6 +129,10 @@ pub fn count_markers(line: &str) -> u32 {
 /// assert_eq!(count_markers("Never merge a TODO into main."), 0);
 /// assert_eq!(count_markers("Not decided yet. TODO: pick a cache."), 1);
 /// assert_eq!(count_markers("It does not retry \u{2014} TODO"), 1);
+/// assert_eq!(count_markers("4. TODO\u{ac00} \u{d3ec}\u{d568}\u{b41c} \u{d14c}\u{c2a4}\u{d2b8} \u{acc4}\u{d68d}"), 0);
+/// assert_eq!(count_markers("- \u{2705} TODO: integration tests"), 0);
+/// assert_eq!(count_markers("7. **TODO Detection**: ensure completeness"), 0);
+/// assert_eq!(count_markers("- TODO\u{ff1a}\u{8865}\u{5145}"), 1);
 /// ```
 pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
     &[
@@ -145,8 +157,13 @@ pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
         "entry",
         "limit",
         "limits",
+        "detection",
+        "management",
     ],
 );
+
+/// Marks before a marker that say its item is done (`- ✅ TODO: integration tests`).
+pub const DONE_MARKS: &[char] = &['\u{2705}', '\u{2714}', '\u{2611}', '\u{2713}'];
 
 /// Whether a marker between `before` and `after` names the word ([`SUBJECT_WORDS`]).
 fn names_the_word(before: &str, after: &str) -> bool {
