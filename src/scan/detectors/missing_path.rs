@@ -432,6 +432,13 @@ pub const LINE_CUES: &[LineCue] = &[
             "produces ",
         ],
     },
+    // "- Files created: `src/models/Book.ts`, `src/app.ts`": what a run made. A claim when
+    // history knew the path here: a work log's record of this repository's files.
+    LineCue {
+        cue: RUN_CREATES,
+        at: CueAt::Before,
+        words: &["files created:", "created files:"],
+    },
     LineCue {
         cue: "an output",
         at: CueAt::After,
@@ -559,6 +566,10 @@ pub const START_OBJECT_WORDS: &[&str] = &[
     "generated",
 ];
 
+/// The cue of a path a run creates ("Files created:", "**Expected Output**:"): in the reader's
+/// project unless history knew the path in this tree.
+pub const RUN_CREATES: &str = "what a run creates";
+
 /// Where a [`LineCue`]'s words are looked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -624,6 +635,7 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("| `internal/daytona/` (new) | Client |", "internal/daytona/"), Some("an intention"));
 /// assert_eq!(line_cue("The flat `context/sync/` dir is removed.", "context/sync/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("- Generates timestamped reports in `reports/refactor/` directory", "reports/refactor/"), Some("an output"));
+/// assert_eq!(line_cue("- Files created: `src/models/Book.ts`, `src/app.ts`", "src/app.ts"), Some("what a run creates"));
 /// assert_eq!(line_cue("- Python examples: See `scripts/query.py`", "scripts/query.py"), None);
 /// assert_eq!(line_cue("`memory/surrealdb/` moved to `integrations/` (skip if still present)", "memory/surrealdb/"), Some("its absence is expected"));
 /// assert_eq!(line_cue("- **Old:** `tasks/tasks.json`", "tasks/tasks.json"), Some("the removal is recorded"));
@@ -800,6 +812,13 @@ pub const LEAD_IN_CUES: &[LeadInCue] = &[
             "are generated",
         ],
     },
+    // "**Files Created:**", "**Expected Output**:" over what a command makes in the reader's
+    // project; a claim when history knew the path here (a work log's "Files created:").
+    // Not "generated files": "Commit regenerated files ...:" lists this repository's own.
+    LeadInCue {
+        cue: RUN_CREATES,
+        words: &["files created", "created files", "expected output"],
+    },
     // Any path of an item under "**Good examples**:" is one (not only an item that is the
     // path: "- Subagents: `code-reviewer.md`, `python-pro.md`"). Not "examples" alone: "See the
     // examples:" lists the repository's example files.
@@ -953,7 +972,7 @@ pub struct LeadInCue {
 /// let list = "Each test generates a JSON results file:\n- `local/results.json`\n- `docker/results.json`\n";
 /// assert_eq!(context_cue(list, 3, "docker/results.json"), Some("an output"));
 /// let done = "Files created:\n- `src/a.rs`\n";
-/// assert_eq!(context_cue(done, 2, "src/a.rs"), None);
+/// assert_eq!(context_cue(done, 2, "src/a.rs"), Some("what a run creates"));
 /// // The item's own verb governs its path; a parent item can introduce nested ones.
 /// let steps = "The build writes its outputs:\n1. Run `scripts/gen.sh` to start.\n";
 /// assert_eq!(context_cue(steps, 2, "scripts/gen.sh"), None);
@@ -1020,7 +1039,8 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         if l.trim().is_empty() || indent(l) > mine || (item(l) && indent(l) == mine) {
             continue;
         }
-        let lead = l.trim().to_lowercase();
+        // "**Files Created:**" ends its label inside the emphasis.
+        let lead = l.trim().trim_end_matches(['*', '_']).to_lowercase();
         // "Move detailed content to references/:" over "- Detailed patterns →
         // `references/patterns.md`": the arrow names where the content is to go.
         if lead.ends_with(':')
@@ -2830,11 +2850,13 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if r.via == crate::report::Via::Code && !evidence && names_a_member(ctx, written, candidates) {
         return true;
     }
+    // What a run creates is the reader's unless history knew it here.
+    let says = |c: Option<&str>| c.is_some_and(|c| c != RUN_CREATES || !evidence);
     if f.text().is_some_and(|t| {
         let l = sentence_of(t, r.line, written);
-        line_cue(&l, written).is_some()
+        says(line_cue(&l, written))
             || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
-            || context_cue(t, r.line, written).is_some()
+            || says(context_cue(t, r.line, written))
             || in_another_checkout(t, r.line)
     }) {
         return true;
