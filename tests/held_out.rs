@@ -6380,3 +6380,54 @@ fn files_a_run_creates_are_its_output() {
         ]
     );
 }
+
+/// An item a checklist marks done ("- [x] File: `src/catalog.go`", "... ✅ COMPLETED") records
+/// the work on the file as it was: once git moved the file, the record is history, not a stale
+/// claim. A done item naming a file the tree never had, and a feature's "✅ Complete - Available
+/// at `docs/deploy.md`" status after the page moved, are still claims.
+#[test]
+fn done_items_record_files_as_they_were() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/catalog.go", "package catalog\n");
+    write(d, "src/catalog_test.go", "package catalog\n");
+    write(d, "docs/deploy.md", "# Deploy\n");
+    commit(d, "code");
+    write(
+        d,
+        "docs/checklist.md",
+        "# Checklist\n\n## Phase 1\n\n**TEST FIRST**: `src/catalog_test.go` \u{2705} COMPLETED\n\n\
+         - [x] File: `src/catalog.go`\n- [x] File: `src/loader.go`\n",
+    );
+    write(
+        d,
+        "docs/guides.md",
+        "# Guides\n\n**Status:** \u{2705} Complete - Available at `docs/deploy.md`\n",
+    );
+    commit(d, "docs");
+    std::fs::create_dir_all(d.join("pkg/catalog")).unwrap();
+    std::fs::create_dir_all(d.join("docs/how-to")).unwrap();
+    for (from, to) in [
+        ("src/catalog.go", "pkg/catalog/catalog.go"),
+        ("src/catalog_test.go", "pkg/catalog/catalog_test.go"),
+        ("docs/deploy.md", "docs/how-to/deploy.md"),
+    ] {
+        git(d, &["mv", from, to]);
+    }
+    commit(d, "move");
+    let s = scan(d);
+    let missing = |p: &str| -> Vec<(String, String)> {
+        sigs(&s, p)
+            .into_iter()
+            .filter(|(k, _)| k == "missing-path")
+            .collect()
+    };
+    assert_eq!(
+        missing("docs/checklist.md"),
+        [pair("missing-path", "src/loader.go")]
+    );
+    assert_eq!(
+        missing("docs/guides.md"),
+        [pair("missing-path", "docs/deploy.md")]
+    );
+}

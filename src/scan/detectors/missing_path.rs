@@ -432,6 +432,15 @@ pub const LINE_CUES: &[LineCue] = &[
             "produces ",
         ],
     },
+    // "- [x] File: `cmd/catalog/catalog.go`", "| `run/utils.py` | Refactor | ✅ Done |": work
+    // the text records as done, on the file as it was then. Only where history knew the path
+    // here: a done item naming a file the tree never had is a claim. Not "✅ Complete", a
+    // feature's status in a living table ("✅ Complete - Available at `docs/deploy.md`").
+    LineCue {
+        cue: DONE_RECORDED,
+        at: CueAt::Line,
+        words: &["[x] ", "\u{2705} done", "\u{2705} completed"],
+    },
     // "- Files created: `src/models/Book.ts`, `src/app.ts`": what a run made. A claim when
     // history knew the path here: a work log's record of this repository's files.
     LineCue {
@@ -566,6 +575,10 @@ pub const START_OBJECT_WORDS: &[&str] = &[
     "generated",
 ];
 
+/// The cue of a path in an item the text marks done ("- [x] ...", "✅ Done"): the file as the
+/// work found it, when history knew it here.
+pub const DONE_RECORDED: &str = "done work is recorded";
+
 /// The cue of a path a run creates ("Files created:", "**Expected Output**:"): in the reader's
 /// project unless history knew the path in this tree.
 pub const RUN_CREATES: &str = "what a run creates";
@@ -636,6 +649,10 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("The flat `context/sync/` dir is removed.", "context/sync/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("- Generates timestamped reports in `reports/refactor/` directory", "reports/refactor/"), Some("an output"));
 /// assert_eq!(line_cue("- Files created: `src/models/Book.ts`, `src/app.ts`", "src/app.ts"), Some("what a run creates"));
+/// assert_eq!(line_cue("  - [x] File: `cmd/catalog/catalog.go`", "cmd/catalog/catalog.go"), Some("done work is recorded"));
+/// assert_eq!(line_cue("| `run/utils.py` | Refactor it | \u{2705} Done |", "run/utils.py"), Some("done work is recorded"));
+/// assert_eq!(line_cue("1. `test_schema.py` - \u{2705} Passes", "test_schema.py"), None);
+/// assert_eq!(line_cue("**Status:** \u{2705} Complete - Available at `docs/deploy.md`", "docs/deploy.md"), None);
 /// assert_eq!(line_cue("- Python examples: See `scripts/query.py`", "scripts/query.py"), None);
 /// assert_eq!(line_cue("`memory/surrealdb/` moved to `integrations/` (skip if still present)", "memory/surrealdb/"), Some("its absence is expected"));
 /// assert_eq!(line_cue("- **Old:** `tasks/tasks.json`", "tasks/tasks.json"), Some("the removal is recorded"));
@@ -2851,7 +2868,10 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         return true;
     }
     // What a run creates is the reader's unless history knew it here.
-    let says = |c: Option<&str>| c.is_some_and(|c| c != RUN_CREATES || !evidence);
+    // Done work is recorded on a file history knew here.
+    let says = |c: Option<&str>| {
+        c.is_some_and(|c| (c != RUN_CREATES || !evidence) && (c != DONE_RECORDED || evidence))
+    };
     if f.text().is_some_and(|t| {
         let l = sentence_of(t, r.line, written);
         says(line_cue(&l, written))
