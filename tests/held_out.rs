@@ -6431,3 +6431,42 @@ fn done_items_record_files_as_they_were() {
         [pair("missing-path", "docs/deploy.md")]
     );
 }
+
+/// A release's notes in a README ("### v1.3.0 — OpenCode support" under "What's New") and a
+/// table in a section that records removals ("### Deleted / Retired Files") name files as they
+/// were: once git removed them, no claim. The same file named in the README's setup steps, and
+/// in a table of another section, is still one.
+#[test]
+fn release_notes_and_retired_tables_name_files_as_they_were() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "llms.txt", "docs\n");
+    write(d, "src/rules/resolver.ts", "export const r = 1;\n");
+    write(d, "src/cli.ts", "export const c = 1;\n");
+    write(
+        d,
+        "README.md",
+        "# Tool\n\n## What's New\n\n### v1.3.0 \u{2014} OpenCode support\n\n- **Docs** \u{2014} \
+         `llms.txt` for OpenCode\n\n## Setup\n\n- Read `llms.txt` first.\n",
+    );
+    write(
+        d,
+        "docs/plan.md",
+        "# Plan\n\n### Deleted / Retired Files\n\n| File | Reason |\n|---|---|\n| \
+         `src/rules/resolver.ts` | Moved to shared |\n\n### Key Files\n\n| File | Role |\n|---|---|\n| \
+         `src/cli.ts` | entry |\n| `src/rules/resolver.ts` | resolves |\n",
+    );
+    commit(d, "files and docs");
+    git(d, &["rm", "-q", "llms.txt", "src/rules/resolver.ts"]);
+    commit(d, "drop");
+    let s = scan(d);
+    let lines = |p: &str| -> Vec<u64> {
+        signals(&s, p)
+            .into_iter()
+            .filter(|x| x["kind"] == "missing-path")
+            .map(|x| x["line"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(lines("README.md"), [11]);
+    assert_eq!(lines("docs/plan.md"), [14]);
+}

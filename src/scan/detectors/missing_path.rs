@@ -951,6 +951,53 @@ pub fn in_another_checkout(text: &str, line: u32) -> bool {
     })
 }
 
+/// Whether line `line` (1-based) of `text` sits in a release's notes: the nearest heading above
+/// it starts with a version (`### v1.3.0 — OpenCode support`, `## [2.1.0] - 2025-06-01`, `## 1.4.2`),
+/// as a README's "What's New" keeps them. Such a section records what that release shipped.
+///
+/// ```
+/// # use hygiene::scan::detectors::missing_path::in_release_notes;
+/// let t = "## What's New\n\n### v1.3.0 \u{2014} OpenCode\n\n- `llms.txt` for docs\n\n## Setup\n\n- `setup.sh`\n";
+/// assert!(in_release_notes(t, 5));
+/// assert!(!in_release_notes(t, 9));
+/// assert!(in_release_notes("## [2.1.0] - 2025-06-01\n- a\n", 2) && in_release_notes("## 1.4.2\n- a\n", 2));
+/// // A numbered section is no release.
+/// assert!(!in_release_notes("### 1.2 Defer await\n- a\n", 2) && !in_release_notes("### 4.2 Example\n- a\n", 2));
+/// ```
+pub fn in_release_notes(text: &str, line: u32) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(at) = (line as usize).min(lines.len()).checked_sub(1) else {
+        return false;
+    };
+    let fences = crate::scan::markdown::fence_lines(text);
+    let Some(h) = heading_above(&lines, &fences, at) else {
+        return false;
+    };
+    let title = lines[h].trim().trim_start_matches('#').trim_start();
+    let title = title.strip_prefix('[').unwrap_or(title);
+    // `v1.3`, or three numbers (`1.4.2`): "1.2 Defer await" numbers a section.
+    let word = title
+        .split(|c: char| c.is_whitespace() || c == ']')
+        .next()
+        .unwrap_or("");
+    // How many dot-separated numbers `v` is made of (0 when it is not only numbers).
+    let numbers = |v: &str| {
+        let parts: Vec<&str> = v.split('.').collect();
+        let all = parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        if all {
+            parts.len()
+        } else {
+            0
+        }
+    };
+    match word.strip_prefix(['v', 'V']) {
+        Some(v) => numbers(v) >= 2,
+        None => numbers(word) >= 3,
+    }
+}
+
 /// The index of the nearest ATX heading (`## Title`) at or above index `from` of `lines`,
 /// outside fenced code (a `# comment` in a shell block is none).
 fn heading_above(lines: &[&str], fences: &[(u32, u32)], from: usize) -> Option<usize> {
@@ -988,6 +1035,10 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(files, 3, "multi/duo.py"), None);
 /// let list = "Each test generates a JSON results file:\n- `local/results.json`\n- `docker/results.json`\n";
 /// assert_eq!(context_cue(list, 3, "docker/results.json"), Some("an output"));
+/// let retired = "### Deleted / Retired Files\n\n| File | Reason |\n|---|---|\n| `src/old.ts` | Moved to shared |\n";
+/// assert_eq!(context_cue(retired, 5, "src/old.ts"), Some("the removal is recorded"));
+/// let kept = "### Key Files\n\n| File | Reason |\n|---|---|\n| `src/old.ts` | The loader |\n";
+/// assert_eq!(context_cue(kept, 5, "src/old.ts"), None);
 /// let done = "Files created:\n- `src/a.rs`\n";
 /// assert_eq!(context_cue(done, 2, "src/a.rs"), Some("what a run creates"));
 /// // The item's own verb governs its path; a parent item can introduce nested ones.
@@ -1032,10 +1083,23 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         {
             return Some("the removal is recorded");
         }
-        return PLAN_COLUMNS
+        if PLAN_COLUMNS.iter().any(|w| cell.contains(w)) {
+            return Some("an intention");
+        }
+        // A row that the path starts, in a table whose section's heading records removals
+        // ("### Deleted / Retired Files": `| `src/old.ts` | Moved to shared |`).
+        if column != 1 {
+            return None;
+        }
+        let fences = crate::scan::markdown::fence_lines(text);
+        let heading = lines[heading_above(&lines, &fences, top)?]
+            .trim()
+            .to_lowercase();
+        return SECTION_CUES
             .iter()
-            .any(|w| cell.contains(w))
-            .then_some("an intention");
+            .filter(|c| c.cue == "the removal is recorded")
+            .find(|c| c.words.iter().any(|w| heading.contains(w)))
+            .map(|c| c.cue);
     }
     let item = list_item;
     // Only an item that is the path itself ("- `local/results.json`", maybe described after
@@ -2874,7 +2938,9 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     };
     if f.text().is_some_and(|t| {
         let l = sentence_of(t, r.line, written);
-        says(line_cue(&l, written))
+        // So are a release's notes: what it shipped, named as it was.
+        (evidence && in_release_notes(t, r.line))
+            || says(line_cue(&l, written))
             || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
             || says(context_cue(t, r.line, written))
             || in_another_checkout(t, r.line)
