@@ -6470,3 +6470,57 @@ fn release_notes_and_retired_tables_name_files_as_they_were() {
     assert_eq!(lines("README.md"), [11]);
     assert_eq!(lines("docs/plan.md"), [14]);
 }
+
+/// A section's heading that names a folder (`## Utilities Tests (`/utils/`)` in
+/// `tests/README.md`, `## MCP Server (`mcp-server/`)` over a table) says where the paths of its
+/// list or table are: after `tests/test_parser.py` moved into `tests/utils/` and `src/stocks.ts`
+/// into `mcp-server/src/`, the text is right. A file that moved elsewhere is still missing.
+#[test]
+fn a_heading_that_names_a_folder_roots_its_lists_and_tables() {
+    let r = repo();
+    let d = &r.root;
+    for f in [
+        "tests/test_parser.py",
+        "tests/test_gone.py",
+        "src/stocks.ts",
+        "src/kanban.ts",
+    ] {
+        write(d, f, "x = 1\n");
+    }
+    write(
+        d,
+        "tests/README.md",
+        "# Tests\n\n## Utilities Tests (`/utils/`)\n\n- `test_parser.py` - parser\n- \
+         `test_gone.py` - old\n",
+    );
+    write(
+        d,
+        "CLAUDE.md",
+        "# Demo\n\n## MCP Server (`mcp-server/`)\n\n| File | Role |\n|---|---|\n| `src/stocks.ts` | \
+         data |\n| `src/kanban.ts` | board |\n",
+    );
+    commit(d, "docs");
+    for dir in ["tests/utils", "tests/legacy", "mcp-server/src", "archive"] {
+        std::fs::create_dir_all(d.join(dir)).unwrap();
+    }
+    for (from, to) in [
+        ("tests/test_parser.py", "tests/utils/test_parser.py"),
+        ("tests/test_gone.py", "tests/legacy/test_gone.py"),
+        ("src/stocks.ts", "mcp-server/src/stocks.ts"),
+        ("src/kanban.ts", "archive/kanban.ts"),
+    ] {
+        git(d, &["mv", from, to]);
+    }
+    commit(d, "move");
+    let s = scan(d);
+    assert_eq!(
+        sigs_of(&s, &["tests/README.md", "CLAUDE.md"]),
+        [
+            (
+                "tests/README.md",
+                vec![pair("missing-path", "test_gone.py")]
+            ),
+            ("CLAUDE.md", vec![pair("missing-path", "src/kanban.ts")]),
+        ]
+    );
+}

@@ -668,7 +668,9 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("- Rename `a.md` to `docs/b.md`", "docs/b.md"), Some("an intention"));
 /// assert_eq!(line_cue("  **deletes** `plan-a.md`, `plan-b.md`; includes this", "plan-b.md"), Some("an intention"));
 /// assert_eq!(line_cue("- [x] 2.2 Remove (or fold) `changes/old/` so one remains.", "changes/old/"), Some("an intention"));
-/// assert_eq!(line_cue("- [x] 2.2 Document `changes/old/`.", "changes/old/"), None);
+/// // Not an intention: done work, recorded on the folder as it was (a claim unless history
+/// // knew it here).
+/// assert_eq!(line_cue("- [x] 2.2 Document `changes/old/`.", "changes/old/"), Some("done work is recorded"));
 /// assert_eq!(line_cue("## 1. `schemas/planning/` \u{2014} DELETED", "schemas/planning/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("via a migration in `src/db/Runner.ts` (or wherever migrations are defined)", "src/db/Runner.ts"), Some("an example"));
 /// assert_eq!(line_cue("- Remove the empty `tests/wayland/` directory if it is still empty.", "tests/wayland/"), Some("an intention"));
@@ -1549,6 +1551,10 @@ fn list_item(l: &str) -> bool {
 /// // Not a list item, or a parent that names no folder: nothing.
 /// assert!(named_folders("## `rag/`\n\nSee `starter.ts`.\n", 3).is_empty());
 /// assert!(named_folders("- Setup\n  - `init.sh`\n", 2).is_empty());
+/// let rooted = "## Utilities (`/utils/`)\n\n- `test_parser.py`\n";
+/// assert_eq!(named_folders(rooted, 3), vec!["utils/"]);
+/// let table = "## MCP Server (`mcp-server/`)\n\n| File | Role |\n|---|---|\n| `src/stocks.ts` | data |\n";
+/// assert_eq!(named_folders(table, 5), vec!["mcp-server/"]);
 /// ```
 pub fn named_folders(text: &str, line: u32) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
@@ -1565,16 +1571,24 @@ pub fn named_folders(text: &str, line: u32) -> Vec<String> {
             .skip(1)
             .step_by(2)
             .next()
-            .filter(|s| s.ends_with('/') && !s.starts_with('/') && !s.contains(' '))
-            .map(|s| s.trim_start_matches("./").to_string())
+            .filter(|s| s.ends_with('/') && !s.starts_with("//") && !s.contains(' '))
+            // "## Utilities Tests (`/utils/`)" in `tests/README.md` names `tests/utils/`.
+            .map(|s| {
+                s.trim_start_matches("./")
+                    .trim_start_matches('/')
+                    .to_string()
+            })
+            .filter(|s| !s.is_empty())
     };
-    if !item(here) {
+    // A table row has no parent items: only its section's heading names a folder.
+    let row = here.trim_start().starts_with('|');
+    if !item(here) && !row {
         return Vec::new();
     }
     let mut depth = indent(here);
     // Item folders, nearest first, while the chain of parents is unbroken.
     let mut parents: Vec<String> = Vec::new();
-    let mut chain = true;
+    let mut chain = !row;
     let mut heading = None;
     for l in lines[..i].iter().rev() {
         let t = l.trim_start();
