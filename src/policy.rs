@@ -173,6 +173,9 @@ pub struct ScannerPolicy {
     /// Marks before a marker that say its item is done ("- ✅ TODO: tests"): no
     /// provisional-marker.
     pub marker_done_marks: &'static [char],
+    /// Words by which a supersession notice says the document is kept on purpose ("Kept as the
+    /// historical record"): no superseded-marker.
+    pub superseded_kept_words: &'static [&'static str],
     /// Words one of which a document must use for a resolution heading to mark a resolved
     /// write-up.
     pub incident_words: &'static [&'static str],
@@ -657,6 +660,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             marker_subject_words: crate::scan::detectors::provisional::SUBJECT_WORDS,
             marker_negations: crate::scan::detectors::provisional::NEGATIONS,
             marker_done_marks: crate::scan::detectors::provisional::DONE_MARKS,
+            superseded_kept_words: crate::scan::detectors::superseded::KEPT_WORDS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,

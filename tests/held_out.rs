@@ -6524,3 +6524,39 @@ fn a_heading_that_names_a_folder_roots_its_lists_and_tables() {
         ]
     );
 }
+
+/// A supersession notice that says the document stays on purpose ("Superseded (2026-07-21).
+/// ... Kept as the historical record.") is its maintainers' decision, not a leftover; a notice
+/// that points elsewhere and says no more still marks the document superseded.
+#[test]
+fn a_notice_that_keeps_the_document_on_purpose_is_no_leftover() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/benchmark.md",
+        "# Current benchmark\n\nLuna at xhigh.\n",
+    );
+    write(
+        d,
+        "docs/plans/peer-benchmark.md",
+        "# Peer benchmark\n\n> **Superseded (2026-07-21).** This write-up priced cost in tokens; \
+         see\n> `docs/benchmark.md` for the current recommendation. Kept as the historical \
+         record.\n\n## Results\n\nTerra was cheaper.\n",
+    );
+    write(
+        d,
+        "docs/plans/old-plan.md",
+        "# Old plan\n\n> **Superseded** by `docs/benchmark.md`.\n\n## Steps\n\nRun it.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let superseded = |p: &str| {
+        sigs(&s, p)
+            .into_iter()
+            .filter(|(k, _)| k == "superseded-marker")
+            .count()
+    };
+    assert_eq!(superseded("docs/plans/peer-benchmark.md"), 0);
+    assert_eq!(superseded("docs/plans/old-plan.md"), 1);
+}

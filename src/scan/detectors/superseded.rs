@@ -151,6 +151,46 @@ pub fn names_an_item(text: &str) -> bool {
     crate::scan::markdown::list_item_body(text).is_some_and(|b| b.starts_with('`'))
 }
 
+/// Words by which a supersession notice says the document stays on purpose ("Superseded
+/// (2026-07-21). ... Kept as the historical record."): its maintainers decided, and it is no
+/// leftover to update or remove. Published as `scanner.superseded_kept_words`.
+pub const KEPT_WORDS: &[&str] = &[
+    "kept as the historical record",
+    "kept as a historical record",
+    "kept as the record",
+    "kept as a record",
+    "kept for the record",
+    "kept for reference",
+    "kept for history",
+    "kept for historical reference",
+    "retained as the historical record",
+    "retained as a historical record",
+    "retained for reference",
+];
+
+/// Whether the notice at line `line` (1-based) of `text`, with the lines of its paragraph
+/// after it, says the document is kept on purpose ([`KEPT_WORDS`]).
+///
+/// ```
+/// use hygiene::scan::detectors::superseded::kept_on_purpose;
+/// let t = "# Bench\n\n> **Superseded (2026-07-21).** The refreshed benchmark\n> adopted luna. Kept as the historical record.\n\nBody.\n";
+/// assert!(kept_on_purpose(t, 3));
+/// assert!(!kept_on_purpose("# Plan\n\n> **Superseded** by `plan-b.md`.\n\nKept as the historical record.\n", 3));
+/// ```
+pub fn kept_on_purpose(text: &str, line: u32) -> bool {
+    let paragraph: String = text
+        .lines()
+        .skip((line as usize).saturating_sub(1))
+        .take_while(|l| !l.trim().trim_start_matches('>').trim().is_empty())
+        .take(12)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("> ", " ")
+        .to_lowercase();
+    let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    KEPT_WORDS.iter().any(|w| paragraph.contains(w))
+}
+
 /// The detector.
 pub struct Superseded;
 
@@ -204,6 +244,9 @@ impl Detector for Superseded {
         let Some(line) = hit else {
             return Vec::new();
         };
+        if kept_on_purpose(doc.text, line) {
+            return Vec::new();
+        }
         // `by`: the first link on the marker line (or the next one), resolved when it exists.
         let by = doc
             .parsed
