@@ -2455,7 +2455,8 @@ fn folder_links_of_site_pages_resolve_from_the_page_url() {
 }
 
 /// Held-out set 21: a task list's step that deletes, renames or moves a file plans its absence
-/// (and `--apply` leaves the step alone), while a line that names the file still claims it; a
+/// (and `--apply` leaves the step alone), while a step still to do that names the file claims
+/// it (a checked one records done work on the file as it was: twenty-fifth session); a
 /// dot-folder file git renamed to a template (`templates/settings.json.template`) is the user's
 /// copy; a release tag (`py/v0.7.1`), a `sphinx-apidoc` page of a package of the tree and a
 /// file a contributing guide says there isn't are no files. The same kinds of path beside them
@@ -2491,7 +2492,7 @@ fn planned_steps_tags_apidoc_pages_and_template_copies() {
     commit(d, "restructure");
     let tasks = "# Tasks\n\n- [x] 1. Delete `src/dashboard/public/app.js`\n  \
                  - Delete `src/dashboard/public/index.html`\n\
-                 - [x] 2. Remove the import from `src/dashboard/public/app.js`\n\n\
+                 - [ ] 2. Remove the import from `src/dashboard/public/app.js`\n\n\
                  The layout is in `src/dashboard/public/index.html`.\n";
     write(d, "specs/dashboard/tasks.md", tasks);
     write(
