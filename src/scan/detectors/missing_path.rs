@@ -175,7 +175,12 @@ fn text_of(ctx: &TreeCtx<'_>, doc: &str) -> Option<String> {
 /// assert_eq!(sentence_of("See `a.md`.\nThen more.\n", 1, "a.md"), "See `a.md`.");
 /// ```
 pub fn sentence_of(text: &str, line: u32, written: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
+    sentence_of_at(&Layout::of(text), line, written)
+}
+
+/// [`sentence_of`] on a document's [`Layout`], found once for all its references.
+fn sentence_of_at(layout: &Layout<'_>, line: u32, written: &str) -> String {
+    let lines = &layout.lines;
     let i = (line as usize).saturating_sub(1);
     let here = lines.get(i).copied().unwrap_or("");
     // Only a paragraph's wrapped line: a list item, a table row or a heading starts anew.
@@ -936,7 +941,12 @@ pub const CHECKOUT_CUES: &[&str] = &[
 /// assert!(!in_another_checkout(t, 8));
 /// ```
 pub fn in_another_checkout(text: &str, line: u32) -> bool {
-    let lines: Vec<&str> = text.lines().collect();
+    in_another_checkout_at(&Layout::of(text), line)
+}
+
+/// [`in_another_checkout`] on a document's [`Layout`], found once for all its references.
+fn in_another_checkout_at(layout: &Layout<'_>, line: u32) -> bool {
+    let lines = &layout.lines;
     // The lines above this one, up to its section's heading.
     let Some(above) = (line as usize)
         .min(lines.len())
@@ -945,7 +955,7 @@ pub fn in_another_checkout(text: &str, line: u32) -> bool {
     else {
         return false;
     };
-    let fences = crate::scan::markdown::fence_lines(text);
+    let fences = &layout.fences;
     let top = heading_above(&lines, &fences, above - 1).map_or(0, |h| h + 1);
     lines[top..above].iter().any(|l| {
         let lower = l.to_lowercase();
@@ -967,11 +977,16 @@ pub fn in_another_checkout(text: &str, line: u32) -> bool {
 /// assert!(!in_release_notes("### 1.2 Defer await\n- a\n", 2) && !in_release_notes("### 4.2 Example\n- a\n", 2));
 /// ```
 pub fn in_release_notes(text: &str, line: u32) -> bool {
-    let lines: Vec<&str> = text.lines().collect();
+    in_release_notes_at(&Layout::of(text), line)
+}
+
+/// [`in_release_notes`] on a document's [`Layout`], found once for all its references.
+fn in_release_notes_at(layout: &Layout<'_>, line: u32) -> bool {
+    let lines = &layout.lines;
     let Some(at) = (line as usize).min(lines.len()).checked_sub(1) else {
         return false;
     };
-    let fences = crate::scan::markdown::fence_lines(text);
+    let fences = &layout.fences;
     let Some(h) = heading_above(&lines, &fences, at) else {
         return false;
     };
@@ -1064,7 +1079,12 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(fenced, 6, "src/a.rs"), None);
 /// ```
 pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str> {
-    let lines: Vec<&str> = text.lines().collect();
+    context_cue_at(&Layout::of(text), line, written)
+}
+
+/// [`context_cue`] on a document's [`Layout`], found once for all its references.
+fn context_cue_at(layout: &Layout<'_>, line: u32, written: &str) -> Option<&'static str> {
+    let lines = &layout.lines;
     let i = (line as usize).checked_sub(1)?;
     let here = lines.get(i)?.trim();
     if here.starts_with('|') {
@@ -1093,7 +1113,7 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
         if column != 1 {
             return None;
         }
-        let fences = crate::scan::markdown::fence_lines(text);
+        let fences = &layout.fences;
         let heading = lines[heading_above(&lines, &fences, top)?]
             .trim()
             .to_lowercase();
@@ -1150,7 +1170,7 @@ pub fn context_cue(text: &str, line: u32, written: &str) -> Option<&'static str>
     }
     // The section's heading: the nearest heading above the list (a `# comment` in fenced code
     // is none).
-    let fences = crate::scan::markdown::fence_lines(text);
+    let fences = &layout.fences;
     let heading = lines[heading_above(&lines, &fences, j)?]
         .trim()
         .to_lowercase();
@@ -1557,7 +1577,12 @@ fn list_item(l: &str) -> bool {
 /// assert_eq!(named_folders(table, 5), vec!["mcp-server/"]);
 /// ```
 pub fn named_folders(text: &str, line: u32) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
+    named_folders_at(&Layout::of(text), line)
+}
+
+/// [`named_folders`] on a document's [`Layout`], found once for all its references.
+fn named_folders_at(layout: &Layout<'_>, line: u32) -> Vec<String> {
+    let lines = &layout.lines;
     let Some(i) = (line as usize).checked_sub(1) else {
         return Vec::new();
     };
@@ -1630,13 +1655,19 @@ pub fn named_folders(text: &str, line: u32) -> Vec<String> {
 
 /// Whether a code path missing where it is written exists inside a folder the list or section
 /// it sits in names ([`named_folders`]), from the document's folder or the root.
-fn in_a_named_folder(ctx: &TreeCtx<'_>, doc: &Doc, text: &str, line: u32, written: &str) -> bool {
+fn in_a_named_folder(
+    ctx: &TreeCtx<'_>,
+    doc: &Doc,
+    layout: &Layout<'_>,
+    line: u32,
+    written: &str,
+) -> bool {
     let w = written.trim_start_matches("./");
     if w.starts_with(['/', '.']) {
         return false;
     }
     let dir = crate::scan::refs::folder(&doc.path);
-    named_folders(text, line).iter().any(|f| {
+    named_folders_at(layout, line).iter().any(|f| {
         [dir, ""].iter().any(|base| {
             crate::scan::refs::normalize(base, &format!("{f}{w}"))
                 .is_some_and(|p| ctx.tree.exists(p.trim_end_matches('/')))
@@ -2318,6 +2349,24 @@ fn served_by_slug(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
         })
 }
 
+/// A document's lines and fenced blocks, found once for all its missing references: each
+/// reference's cues read the lines around it, and reading the text again for each made a
+/// page with thousands of missing paths quadratic.
+pub struct Layout<'t> {
+    lines: Vec<&'t str>,
+    fences: Vec<(u32, u32)>,
+}
+
+impl<'t> Layout<'t> {
+    /// The layout of `text`.
+    pub fn of(text: &'t str) -> Layout<'t> {
+        Layout {
+            lines: text.lines().collect(),
+            fences: crate::scan::markdown::fence_lines(text),
+        }
+    }
+}
+
 /// A missing reference and what history says of it: the file git renamed it to (with whether
 /// the candidate was read from the document's folder, and git's similarity score), or the
 /// commit that deleted it.
@@ -2368,7 +2417,8 @@ fn fate_of(
 struct Facts<'a, 't> {
     doc: &'a Doc,
     ctx: &'a TreeCtx<'t>,
-    text: std::cell::OnceCell<Option<String>>,
+    text: &'a std::cell::OnceCell<Option<String>>,
+    layout: std::cell::OnceCell<Option<Layout<'a>>>,
     ignored: std::cell::OnceCell<bool>,
     foreign: std::cell::OnceCell<usize>,
     routed: std::cell::OnceCell<bool>,
@@ -2377,11 +2427,17 @@ struct Facts<'a, 't> {
 }
 
 impl<'a, 't> Facts<'a, 't> {
-    fn new(doc: &'a Doc, ctx: &'a TreeCtx<'t>) -> Self {
+    /// The facts of `doc`, whose text is read (on first use) into `text`, which outlives them.
+    fn new(
+        doc: &'a Doc,
+        ctx: &'a TreeCtx<'t>,
+        text: &'a std::cell::OnceCell<Option<String>>,
+    ) -> Self {
         Facts {
             doc,
             ctx,
-            text: std::cell::OnceCell::new(),
+            text,
+            layout: std::cell::OnceCell::new(),
             ignored: std::cell::OnceCell::new(),
             foreign: std::cell::OnceCell::new(),
             routed: std::cell::OnceCell::new(),
@@ -2397,16 +2453,23 @@ impl<'a, 't> Facts<'a, 't> {
             .get_or_init(|| read_by_a_program(&self.ctx.tree.root, self.ctx.tree, &self.doc.path))
     }
 
-    fn text(&self) -> Option<&str> {
-        self.text
-            .get_or_init(|| text_of(self.ctx, &self.doc.path))
+    fn text(&self) -> Option<&'a str> {
+        let text: &'a std::cell::OnceCell<Option<String>> = self.text;
+        text.get_or_init(|| text_of(self.ctx, &self.doc.path))
             .as_deref()
     }
 
+    /// The text's [`Layout`].
+    fn layout(&self) -> Option<&Layout<'a>> {
+        self.layout
+            .get_or_init(|| self.text().map(Layout::of))
+            .as_ref()
+    }
+
     /// Line `n` (1-based) of the text.
-    fn line(&self, n: u32) -> Option<&str> {
-        self.text()
-            .and_then(|t| t.lines().nth(n.checked_sub(1)? as usize))
+    fn line(&self, n: u32) -> Option<&'a str> {
+        self.layout()
+            .and_then(|l| l.lines.get(n.checked_sub(1)? as usize).copied())
     }
 
     fn ignored(&self) -> bool {
@@ -2856,8 +2919,8 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         && !written.ends_with('/')
         && plan_document(&doc.path)
         && !f
-            .text()
-            .is_some_and(|t| says_it_exists(&sentence_of(t, r.line, written), written))
+            .layout()
+            .is_some_and(|t| says_it_exists(&sentence_of_at(t, r.line, written), written))
     {
         return true;
     }
@@ -2916,7 +2979,7 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         return true;
     }
     if r.via == crate::report::Via::Code
-        && f.text()
+        && f.layout()
             .is_some_and(|t| in_a_named_folder(ctx, doc, t, r.line, written))
     {
         return true;
@@ -2950,14 +3013,14 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     let says = |c: Option<&str>| {
         c.is_some_and(|c| (c != RUN_CREATES || !evidence) && (c != DONE_RECORDED || evidence))
     };
-    if f.text().is_some_and(|t| {
-        let l = sentence_of(t, r.line, written);
+    if f.layout().is_some_and(|t| {
+        let l = sentence_of_at(t, r.line, written);
         // So are a release's notes: what it shipped, named as it was.
-        (evidence && in_release_notes(t, r.line))
+        (evidence && in_release_notes_at(t, r.line))
             || says(line_cue(&l, written))
             || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
-            || says(context_cue(t, r.line, written))
-            || in_another_checkout(t, r.line)
+            || says(context_cue_at(t, r.line, written))
+            || in_another_checkout_at(t, r.line)
     }) {
         return true;
     }
@@ -3022,7 +3085,8 @@ impl Detector for MissingPath {
     }
 
     fn on_tree(&self, doc: &Doc, ctx: &TreeCtx<'_>) -> Vec<Finding> {
-        let f = Facts::new(doc, ctx);
+        let text = std::cell::OnceCell::new();
+        let f = Facts::new(doc, ctx, &text);
         let mut out = Vec::new();
         let mut reported = std::collections::HashMap::new();
         for (r, t) in doc.resolved() {
