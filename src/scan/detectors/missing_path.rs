@@ -956,7 +956,7 @@ fn in_another_checkout_at(layout: &Layout<'_>, line: u32) -> bool {
         return false;
     };
     let fences = &layout.fences;
-    let top = heading_above(&lines, &fences, above - 1).map_or(0, |h| h + 1);
+    let top = heading_above(lines, fences, above - 1).map_or(0, |h| h + 1);
     lines[top..above].iter().any(|l| {
         let lower = l.to_lowercase();
         CHECKOUT_CUES.iter().any(|c| lower.contains(c))
@@ -987,7 +987,7 @@ fn in_release_notes_at(layout: &Layout<'_>, line: u32) -> bool {
         return false;
     };
     let fences = &layout.fences;
-    let Some(h) = heading_above(&lines, &fences, at) else {
+    let Some(h) = heading_above(lines, fences, at) else {
         return false;
     };
     let title = lines[h].trim().trim_start_matches('#').trim_start();
@@ -1114,7 +1114,7 @@ fn context_cue_at(layout: &Layout<'_>, line: u32, written: &str) -> Option<&'sta
             return None;
         }
         let fences = &layout.fences;
-        let heading = lines[heading_above(&lines, &fences, top)?]
+        let heading = lines[heading_above(lines, fences, top)?]
             .trim()
             .to_lowercase();
         return SECTION_CUES
@@ -1171,7 +1171,7 @@ fn context_cue_at(layout: &Layout<'_>, line: u32, written: &str) -> Option<&'sta
     // The section's heading: the nearest heading above the list (a `# comment` in fenced code
     // is none).
     let fences = &layout.fences;
-    let heading = lines[heading_above(&lines, &fences, j)?]
+    let heading = lines[heading_above(lines, fences, j)?]
         .trim()
         .to_lowercase();
     (first_path_of(body) == Some(written) || listed_after_first(body, written))
