@@ -1711,6 +1711,24 @@ impl Sites {
     }
 }
 
+/// How many dot-separated numbers `v` is made of (`1.4.2` is 3, `12` is 1), or 0 when it holds
+/// anything else (`4.x`, `1..2`, an empty string).
+///
+/// ```
+/// use hygiene::scan::sites::dotted_numbers;
+/// assert_eq!((dotted_numbers("1.4.2"), dotted_numbers("12"), dotted_numbers("4.x"), dotted_numbers("")), (3, 1, 0, 0));
+/// ```
+pub fn dotted_numbers(v: &str) -> usize {
+    let mut n = 0;
+    for p in v.split('.') {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return 0;
+        }
+        n += 1;
+    }
+    n
+}
+
 /// Whether a route segment names a version of the docs (`v2`, `4.x`, `3.2`, `latest`, `next`).
 /// A bare number is not one: `/404` is a page.
 ///
@@ -1721,11 +1739,7 @@ impl Sites {
 /// assert!(!version_segment("hooks") && !version_segment("v") && !version_segment("vite") && !version_segment(""));
 /// ```
 pub fn version_segment(seg: &str) -> bool {
-    let numbers = |v: &str| {
-        !v.is_empty()
-            && v.split('.')
-                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-    };
+    let numbers = |v: &str| dotted_numbers(v) > 0;
     matches!(seg, "latest" | "next")
         || seg.strip_prefix('v').is_some_and(numbers)
         || seg.strip_suffix(".x").is_some_and(numbers)

@@ -997,18 +997,7 @@ fn in_release_notes_at(layout: &Layout<'_>, line: u32) -> bool {
         .split(|c: char| c.is_whitespace() || c == ']')
         .next()
         .unwrap_or("");
-    // How many dot-separated numbers `v` is made of (0 when it is not only numbers).
-    let numbers = |v: &str| {
-        let parts: Vec<&str> = v.split('.').collect();
-        let all = parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-        if all {
-            parts.len()
-        } else {
-            0
-        }
-    };
+    let numbers = crate::scan::sites::dotted_numbers;
     match word.strip_prefix(['v', 'V']) {
         Some(v) => numbers(v) >= 2,
         None => numbers(word) >= 3,
@@ -1497,12 +1486,13 @@ pub fn matches_a_glob_beside(line: &str, written: &str) -> bool {
 /// Whether a relative link sits in a section that quotes another file whole (a generated
 /// concatenation of a site's pages, headed `## File: docs/md_v2/advanced/lazy-loading.md`) and
 /// resolves from that file's folder: the link is the quoted file's, checked there.
-fn in_a_quoted_file(ctx: &TreeCtx<'_>, text: &str, line: u32, written: &str) -> bool {
+fn in_a_quoted_file(ctx: &TreeCtx<'_>, layout: &Layout<'_>, line: u32, written: &str) -> bool {
     if written.starts_with('/') {
         return false;
     }
     // The nearest `File:` heading at or above the line.
-    let Some(quoted) = text.lines().take(line as usize).fold(None, |last, l| {
+    let above = &layout.lines[..(line as usize).min(layout.lines.len())];
+    let Some(quoted) = above.iter().fold(None, |last, l| {
         let t = l.trim_start_matches('#');
         (t.len() < l.len())
             .then(|| t.trim_start().strip_prefix("File:"))
@@ -2985,7 +2975,7 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         return true;
     }
     if r.via == crate::report::Via::Link
-        && f.text()
+        && f.layout()
             .is_some_and(|t| in_a_quoted_file(ctx, t, r.line, written))
     {
         return true;
