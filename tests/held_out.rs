@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::fixture::{check_apply, commit, pair, repo, scan, signals, sigs, sigs_of};
+use common::fixture::{check_apply, commit, pair, repo, scan, signals, sigs, sigs_kind, sigs_of};
 use common::{git, read, write};
 
 /// Pages of a collection whose site is built elsewhere (`content/docs/03-core/02-stream.mdx`,
@@ -1296,12 +1296,7 @@ fn item_statuses_and_standalone_examples() {
     assert_eq!(sigs(&s, "docs/ROADMAP.md"), none);
     assert_eq!(sigs(&s, "docs/PROJECT.md"), none);
     assert_eq!(sigs(&s, "docs/report.md"), [pair("status-done", "")]);
-    let dup = |p: &str| {
-        sigs(&s, p)
-            .into_iter()
-            .filter(|(k, _)| k == "duplicate-block")
-            .count()
-    };
+    let dup = |p: &str| sigs_kind(&s, p, "duplicate-block").len();
     assert_eq!(
         dup("examples/writer/AGENTS.md") + dup("examples/builder/AGENTS.md"),
         0
@@ -2131,12 +2126,7 @@ fn agent_guides_of_sibling_packages_are_read_apart() {
     write(d, "src/cli/AGENTS.md", &format!("# CLI\n\n{release}"));
     commit(d, "docs");
     let s = scan(d);
-    let dups = |p: &str| -> usize {
-        sigs(&s, p)
-            .iter()
-            .filter(|(k, _)| k == "duplicate-block")
-            .count()
-    };
+    let dups = |p: &str| -> usize { sigs_kind(&s, p, "duplicate-block").len() };
     assert_eq!(
         dups("src/sdk-ts/AGENTS.md") + dups("src/sdk-rust/AGENTS.md"),
         0
@@ -2232,12 +2222,7 @@ fn workspace_paths_nextra_content_shorthands_and_change_summaries() {
         "docs/CODE_CHANGE_SUMMARY_BY_FILE.md",
         "docs/build.md",
     ];
-    let paths = |p: &str| -> Vec<(String, String)> {
-        sigs(&s, p)
-            .into_iter()
-            .filter(|(k, _)| k == "missing-path")
-            .collect()
-    };
+    let paths = |p: &str| -> Vec<(String, String)> { sigs_kind(&s, p, "missing-path") };
     let got: Vec<(&str, Vec<(String, String)>)> = docs.iter().map(|p| (*p, paths(p))).collect();
     assert_eq!(
         got,
@@ -2278,9 +2263,8 @@ fn names_the_project_uses_elsewhere_are_not_missing() {
     std::os::unix::fs::symlink("dev.md", d.join("docs/GUIDE.md")).unwrap();
     commit(d, "docs");
     let s = scan(d);
-    let symbols: Vec<String> = sigs(&s, "docs/dev.md")
+    let symbols: Vec<String> = sigs_kind(&s, "docs/dev.md", "missing-symbol")
         .into_iter()
-        .filter(|(k, _)| k == "missing-symbol")
         .map(|(_, r)| r)
         .collect();
     assert_eq!(symbols, ["stale_loop"]);
@@ -6417,12 +6401,7 @@ fn done_items_record_files_as_they_were() {
     }
     commit(d, "move");
     let s = scan(d);
-    let missing = |p: &str| -> Vec<(String, String)> {
-        sigs(&s, p)
-            .into_iter()
-            .filter(|(k, _)| k == "missing-path")
-            .collect()
-    };
+    let missing = |p: &str| -> Vec<(String, String)> { sigs_kind(&s, p, "missing-path") };
     assert_eq!(
         missing("docs/checklist.md"),
         [pair("missing-path", "src/loader.go")]
@@ -6552,12 +6531,7 @@ fn a_notice_that_keeps_the_document_on_purpose_is_no_leftover() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let superseded = |p: &str| {
-        sigs(&s, p)
-            .into_iter()
-            .filter(|(k, _)| k == "superseded-marker")
-            .count()
-    };
+    let superseded = |p: &str| sigs_kind(&s, p, "superseded-marker").len();
     assert_eq!(superseded("docs/plans/peer-benchmark.md"), 0);
     assert_eq!(superseded("docs/plans/old-plan.md"), 1);
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::fixture::{commit, pair, repo, scan, sigs};
+use common::fixture::{commit, pair, repo, scan, sigs, sigs_kind};
 use common::{git, write};
 use serde_json::Value;
 use std::process::Command;
@@ -280,10 +280,7 @@ fn symbols_are_claims_only_where_tied_to_this_code() {
     );
     commit(d, "code");
     let s = scan(d);
-    let mut got: Vec<(String, String)> = sigs(&s, "docs/guide.md")
-        .into_iter()
-        .filter(|(k, _)| k == "missing-symbol")
-        .collect();
+    let mut got: Vec<(String, String)> = sigs_kind(&s, "docs/guide.md", "missing-symbol");
     got.sort();
     assert_eq!(
         got,

@@ -67,6 +67,14 @@ pub fn sigs(scan: &Value, path: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// [`sigs`] of `path` of one kind.
+pub fn sigs_kind(scan: &Value, path: &str, kind: &str) -> Vec<(String, String)> {
+    sigs(scan, path)
+        .into_iter()
+        .filter(|(k, _)| k == kind)
+        .collect()
+}
+
 /// [`sigs`] of each of `docs`, paired with its path.
 pub fn sigs_of<'a>(scan: &Value, docs: &[&'a str]) -> Vec<(&'a str, Vec<(String, String)>)> {
     docs.iter().map(|p| (*p, sigs(scan, p))).collect()
