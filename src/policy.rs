@@ -269,6 +269,9 @@ pub struct ScannerPolicy {
     /// Endings of a file name that make it a template of another file: a path git renamed to
     /// one is the user's copy of it.
     pub missing_path_template_name_endings: &'static [&'static str],
+    /// Endings of a template that renders the file of its stem (`flow.dag.yaml.jinja2`): a
+    /// file so named that history never knew is the rendered project's.
+    pub missing_path_rendered_template_endings: &'static [&'static str],
     /// Words that may stand between a step's verb (`start` line cues: "Delete", "Rename") and
     /// the path it acts on.
     pub missing_path_start_object_words: &'static [&'static str],
@@ -642,6 +645,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             colon_path_languages: crate::scan::detectors::missing_symbol::PATH_LANGUAGES,
             missing_path_template_name_endings:
                 crate::scan::detectors::missing_path::TEMPLATE_NAME_ENDINGS,
+            missing_path_rendered_template_endings:
+                crate::scan::detectors::missing_path::RENDERED_TEMPLATE_ENDINGS,
             missing_path_start_object_words:
                 crate::scan::detectors::missing_path::START_OBJECT_WORDS,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,

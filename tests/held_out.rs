@@ -6535,3 +6535,196 @@ fn a_notice_that_keeps_the_document_on_purpose_is_no_leftover() {
     assert_eq!(superseded("docs/plans/peer-benchmark.md"), 0);
     assert_eq!(superseded("docs/plans/old-plan.md"), 1);
 }
+
+/// Uniform sample s26 (claude-code-plugins-plus): a changelog under a numbered name
+/// (`000-docs/247-OD-CHNG-changelog.md`) files each release's notes in sections below the
+/// release's heading (`## [1.2.0] - 2025-10-20`, then `### Documentation`). The docs that
+/// release shipped, named as they were, are history; the same deleted doc in a section under
+/// no release is still missing.
+#[test]
+fn a_release_headings_subsections_are_its_notes() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/GUIDE.md", "# Guide\n");
+    write(d, "docs/TODO.md", "# Todo\n");
+    write(
+        d,
+        "notes/247-changelog.md",
+        "# Changelog\n\n## [1.2.0] - 2025-10-20\n\n### Documentation\n\n- `docs/GUIDE.md` - \
+         the guide\n\n#### Details\n\n- `docs/TODO.md` - the backlog\n\n## Maintenance\n\n\
+         ### Documentation\n\n- `docs/TODO.md` - read it first\n",
+    );
+    commit(d, "docs");
+    git(d, &["rm", "-q", "docs/GUIDE.md", "docs/TODO.md"]);
+    commit(d, "drop private docs");
+    let s = scan(d);
+    let lines: Vec<u64> = signals(&s, "notes/247-changelog.md")
+        .into_iter()
+        .filter(|x| x["kind"] == "missing-path")
+        .map(|x| x["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [17], "{s:#}");
+}
+
+/// Uniform sample s26: a plan's files to add ("- [ ] Add `cli/migrate.ts` implementing the
+/// verb", "`test/re-export.test.ts` (new; parity)"), a section of what is "deliberately not
+/// built yet", a step that pastes output into a file the run makes, and an example's note that
+/// it "previously used `mcp.json`" are not claims that the files exist. A step that reads a
+/// file the tree lacks still is one.
+#[test]
+fn files_to_add_and_files_it_used_to_use_are_no_claims() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/lib.ts", "export const a = 1;\n");
+    write(
+        d,
+        "docs/plan.md",
+        "# Plan\n\n## Steps\n\n- [ ] Add `cli/migrate.ts` implementing the verb.\n- \
+         `test/re-export.test.ts` (new; parity assertion).\n- [ ] Read `scripts/check.sh` \
+         first.\n\n## What's next (deliberately not built yet)\n\n- `scenarios/presets.ts` for \
+         more variety\n",
+    );
+    write(
+        d,
+        "skills/design/SKILL.md",
+        "---\nname: design\ndescription: d\n---\n\n1. **SAVE**: Paste the code block into \
+         `scripts/code-output.txt`.\n",
+    );
+    write(
+        d,
+        "examples/agent/README.md",
+        "# Agent\n\n> This example previously used `mcp.json` to wire servers; they are \
+         workspace tools now.\n",
+    );
+    write(d, "examples/agent/main.py", "print(1)\n");
+    write(d, "skills/design/scripts/run.py", "print(1)\n");
+    // Each named file lived here once, beside a file that stays: history knows them all.
+    let gone = [
+        "cli/migrate.ts",
+        "test/re-export.test.ts",
+        "scenarios/presets.ts",
+        "examples/agent/mcp.json",
+        "scripts/check.sh",
+    ];
+    for f in gone {
+        write(d, f, "x\n");
+        let (dir, _) = f.rsplit_once('/').unwrap();
+        write(d, &format!("{dir}/kept.txt"), "x\n");
+    }
+    commit(d, "docs");
+    let mut rm = vec!["rm", "-q"];
+    rm.extend(gone);
+    git(d, &rm);
+    commit(d, "drop them");
+    let s = scan(d);
+    let refs = |p: &str| -> Vec<String> {
+        sigs_kind(&s, p, "missing-path")
+            .iter()
+            .map(|(_, r)| r.clone())
+            .collect()
+    };
+    let none: Vec<String> = Vec::new();
+    assert_eq!(
+        [
+            refs("docs/plan.md"),
+            refs("skills/design/SKILL.md"),
+            refs("examples/agent/README.md")
+        ],
+        [vec!["scripts/check.sh".to_string()], none.clone(), none],
+        "{s:#}"
+    );
+}
+
+/// Uniform sample s26 (Archon, Comfy-Org/docs, promptflow): an absolute path into a
+/// dot-folder (`/.archon/archon.db` inside a container, though the repository keeps its own
+/// `.archon/` commands; `/.github/workflows/publish.yml` of the reader's repository) is a
+/// machine's file, and a scaffold's README names `flow.dag.yaml`, which its
+/// `flow.dag.yaml.jinja2` renders in the project it makes. A rooted dot-folder file history
+/// knew here, and a link next to the template that nothing renders, are still missing.
+#[test]
+fn a_machines_paths_and_rendered_files_are_no_claims() {
+    let r = repo();
+    let d = &r.root;
+    write(d, ".archon/commands/plan.md", "# Plan\n");
+    write(d, ".archon/config.yaml", "a: 1\n");
+    write(d, "scaffold/template/flow.dag.yaml.jinja2", "nodes: []\n");
+    commit(d, "tool");
+    git(d, &["rm", "-q", ".archon/config.yaml"]);
+    commit(d, "drop config");
+    write(
+        d,
+        "docs/deploy.md",
+        "# Deploy\n\nThe container keeps its database at `/.archon/archon.db`; copy \
+         `/.github/workflows/publish.yml` into your repository. The old `/.archon/config.yaml` \
+         set the port.\n",
+    );
+    write(
+        d,
+        "scaffold/files/README.md",
+        "# Chat flow\n\nSee [the flow](flow.dag.yaml) and [the notes](notes.yaml).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let refs = |p: &str| -> Vec<String> {
+        sigs_kind(&s, p, "missing-path")
+            .iter()
+            .map(|(_, r)| r.clone())
+            .collect()
+    };
+    assert_eq!(refs("docs/deploy.md"), ["/.archon/config.yaml"], "{s:#}");
+    assert_eq!(refs("scaffold/files/README.md"), ["notes.yaml"], "{s:#}");
+}
+
+/// Uniform sample s26 (compound-engineering-plugin, deer-flow): a plan whose head says it
+/// stays ("> Superseded ... Kept as the historical record.", "Status: implemented in PR #4279
+/// and retained as the design record requested during review") is its maintainers' record:
+/// no served question for the model. A plan that says so only of a section deep in its text
+/// ("Original list, kept for the record"), and one that says nothing, are still asked about.
+#[test]
+fn a_plan_that_says_it_is_kept_is_not_asked_about() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/plans/eval.md",
+        "# Eval\n\n> **Superseded (2026-07-21).** See the benchmark. Kept as the historical \
+         record.\n\n## Results\n\nTerra was cheaper.\n",
+    );
+    write(
+        d,
+        "docs/plans/storage.md",
+        "# Storage rewrite\n\n> Status: implemented in PR #4279 and retained as the design record \
+         requested during review.\n\n## Design\n\nOne table.\n",
+    );
+    let deep = format!(
+        "# Machines\n\n{}## Phase 5\n\nOriginal list, kept for the record:\n\n1. A\n",
+        "Some line.\n\n".repeat(15)
+    );
+    write(d, "docs/plans/machines.md", &deep);
+    write(
+        d,
+        "docs/plans/auth.md",
+        "# Auth\n\n## Steps\n\n1. Change the code.\n",
+    );
+    commit(d, "plans");
+    let s = scan(d);
+    let mut asked: Vec<&str> = s["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| {
+            e["signals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["kind"] == "lifecycle")
+        })
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    asked.sort_unstable();
+    assert_eq!(
+        asked,
+        ["docs/plans/auth.md", "docs/plans/machines.md"],
+        "{s:#}"
+    );
+}

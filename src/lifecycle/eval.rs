@@ -305,6 +305,14 @@ fn protected_item(path: &str, is_dir: bool, keep: &Rule, overridden: &Rule) -> G
     }
 }
 
+/// The first `n` lines of `text`.
+fn head_lines(text: &str, n: usize) -> &str {
+    let end = memchr::memchr_iter(b'\n', text.as_bytes())
+        .nth(n.saturating_sub(1))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
 /// A governed item before ranking (temporary) or with its final status (delete-once-served).
 fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut Indexes) -> Governed {
     let mut g = Governed {
@@ -346,8 +354,29 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
         },
         _ => None,
     };
-    let open_row = (!is_dir && matches!(rule.served, Some(ServedBy::Question(_))))
-        .then(|| indexes.listed_open(root, path))
+    // Why a plan a model would be asked about has not served, where its folder's index or its
+    // own text says so.
+    let not_served = (!is_dir && matches!(rule.served, Some(ServedBy::Question(_))))
+        .then(|| {
+            indexes
+                .listed_open(root, path)
+                .map(|row| format!("its folder's index lists it as not done (`{row}`)"))
+                .or_else(|| {
+                    // A plan whose head says it is kept ("Superseded ... Kept as the
+                    // historical record", "retained as the design record requested during
+                    // review") has been given a second life by its maintainers. Not a
+                    // section's "Original list, kept for the record" deep in a plan.
+                    text.as_deref()
+                        .map(|t| {
+                            head_lines(
+                                t,
+                                crate::scan::THRESHOLDS.lifecycle_kept_head_lines as usize,
+                            )
+                        })
+                        .and_then(crate::scan::detectors::superseded::kept_words_in)
+                        .map(|w| format!("its text says it is {w}"))
+                })
+        })
         .flatten();
     match (served_path, &rule.served) {
         (Some((p, source)), _) => {
@@ -378,11 +407,11 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
                 g.served = Some(true);
             }
         }
-        // A plan its folder's index lists as still to do (`| 009 | ... | TODO |`) has not
-        // served: no question for the model.
-        (None, Some(ServedBy::Question(_))) if open_row.is_some() => {
-            let row = open_row.unwrap_or_default();
-            g.evidence = format!("its folder's index lists it as not done (`{row}`): not served");
+        // A plan its folder's index lists as still to do (`| 009 | ... | TODO |`), or whose
+        // text says it is kept, has not served: no question for the model.
+        (None, Some(ServedBy::Question(_))) if not_served.is_some() => {
+            let why = not_served.unwrap_or_default();
+            g.evidence = format!("{why}: not served");
             g.facts.notes.push(g.evidence.clone());
         }
         (None, Some(ServedBy::Question(q))) => {

@@ -127,6 +127,10 @@ pub struct Thresholds {
     /// its redirects, in bytes. A versioned site lists every version's navigation in it, so it
     /// outgrows the document cap long before its redirects stop mattering.
     pub site_config_cap_bytes: u64,
+    /// `lifecycle`: how many first lines of a plan may say it is kept on purpose (its title
+    /// and status banner: "Kept as the historical record"), which spares it the served
+    /// question. Not a section's "Original list, kept for the record" deep in a long plan.
+    pub lifecycle_kept_head_lines: u32,
 }
 
 /// The thresholds in force.
@@ -142,6 +146,7 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     generic_name_min_files: 3,
     rename_min_similarity: 90,
     site_config_cap_bytes: 32 * 1024 * 1024,
+    lifecycle_kept_head_lines: 20,
 };
 
 /// The signals a document governed by a lifecycle rule (one that deletes it once it has

@@ -333,12 +333,14 @@ pub const LINE_CUES: &[LineCue] = &[
             "generate `",
             "draft `",
             "todo:",
+            // "Paste the code block into `scripts/code-output.txt`": the paste makes it.
+            "paste ",
         ],
     },
     LineCue {
         cue: "an intention",
         at: CueAt::Start,
-        words: &["delete", "remove", "rename", "move", "copy"],
+        words: &["delete", "remove", "rename", "move", "copy", "add"],
     },
     LineCue {
         cue: "an intention",
@@ -467,7 +469,14 @@ pub const LINE_CUES: &[LineCue] = &[
     LineCue {
         cue: "an intention",
         at: CueAt::After,
-        words: &["(new)", "(new file)", "(new folder)", "(new package)"],
+        words: &[
+            "(new)",
+            "(new file)",
+            "(new folder)",
+            "(new package)",
+            "(new;",
+            "(new,",
+        ],
     },
     // A plan's file list marks what it will take away: "- `src/exports/index.ts` (delete)",
     // "`mongo/src/exports/index.ts` — delete (the barrel is going away)". Not "— deletes
@@ -551,6 +560,9 @@ pub const LINE_CUES: &[LineCue] = &[
             "the removed ",
             "supersedes",
             "replaces ",
+            // "This example previously used `mcp.json`": what it was.
+            "previously used ",
+            "formerly ",
         ],
     },
 ];
@@ -667,6 +679,11 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("  - Delete `src/public/index.html`", "src/public/index.html"), Some("an intention"));
 /// assert_eq!(line_cue("- [x] 3. Rename `public/multi.html` to `index.html`", "public/multi.html"), Some("an intention"));
 /// assert_eq!(line_cue("Step 2: **Move** `a/b.md` to `c/`", "a/b.md"), Some("an intention"));
+/// assert_eq!(line_cue("- [ ] Add `cli/src/commands/migrate.ts` implementing the verb.", "cli/src/commands/migrate.ts"), Some("an intention"));
+/// assert_eq!(line_cue("- `test/re-export.test.ts` (new; parity assertion)", "test/re-export.test.ts"), Some("an intention"));
+/// assert_eq!(line_cue("This example previously used `mcp.json` to wire servers.", "mcp.json"), Some("the removal is recorded"));
+/// assert_eq!(line_cue("- **SAVE**: Paste the code block into `scripts/out.txt`.", "scripts/out.txt"), Some("an intention"));
+/// assert_eq!(line_cue("Add the output of `scripts/gen.sh` to the list.", "scripts/gen.sh"), None);
 /// assert_eq!(line_cue("Don't delete `src/config.ts`: the loader needs it.", "src/config.ts"), None);
 /// assert_eq!(line_cue("Deleted files are listed in `docs/removed.md`.", "docs/removed.md"), None);
 /// assert_eq!(line_cue("Remove the import from `src/index.ts`", "src/index.ts"), None);
@@ -889,6 +906,10 @@ pub const SECTION_CUES: &[LeadInCue] = &[
             "to be deleted",
             "to remove",
             "to be removed",
+            "not built yet",
+            "not yet built",
+            "not implemented yet",
+            "not yet implemented",
         ],
     },
 ];
@@ -963,9 +984,11 @@ fn in_another_checkout_at(layout: &Layout<'_>, line: u32) -> bool {
     })
 }
 
-/// Whether line `line` (1-based) of `text` sits in a release's notes: the nearest heading above
-/// it starts with a version (`### v1.3.0 — OpenCode support`, `## [2.1.0] - 2025-06-01`, `## 1.4.2`),
-/// as a README's "What's New" keeps them. Such a section records what that release shipped.
+/// Whether line `line` (1-based) of `text` sits in a release's notes: a heading above it that
+/// holds it starts with a version (`### v1.3.0 — OpenCode support`, `## [2.1.0] - 2025-06-01`,
+/// `## 1.4.2`), as a README's "What's New" or a changelog keeps them, its own or one its section
+/// is under (`### Documentation` in `## [1.2.0] - 2025-10-20`). Such a section records what that
+/// release shipped.
 ///
 /// ```
 /// # use hygiene::scan::detectors::missing_path::in_release_notes;
@@ -973,6 +996,10 @@ fn in_another_checkout_at(layout: &Layout<'_>, line: u32) -> bool {
 /// assert!(in_release_notes(t, 5));
 /// assert!(!in_release_notes(t, 9));
 /// assert!(in_release_notes("## [2.1.0] - 2025-06-01\n- a\n", 2) && in_release_notes("## 1.4.2\n- a\n", 2));
+/// // A section of a release's notes is in them; the next release's sibling section is not
+/// // under the earlier release.
+/// let log = "## [1.2.0] - 2025-10-20\n### Docs\n- a\n## Guide\n### Docs\n- b\n";
+/// assert!(in_release_notes(log, 3) && !in_release_notes(log, 6));
 /// // A numbered section is no release.
 /// assert!(!in_release_notes("### 1.2 Defer await\n- a\n", 2) && !in_release_notes("### 4.2 Example\n- a\n", 2));
 /// ```
@@ -983,16 +1010,34 @@ pub fn in_release_notes(text: &str, line: u32) -> bool {
 /// [`in_release_notes`] on a document's [`Layout`], found once for all its references.
 fn in_release_notes_at(layout: &Layout<'_>, line: u32) -> bool {
     let lines = &layout.lines;
-    let Some(at) = (line as usize).min(lines.len()).checked_sub(1) else {
+    let Some(mut at) = (line as usize).min(lines.len()).checked_sub(1) else {
         return false;
     };
     let fences = &layout.fences;
-    let Some(h) = heading_above(lines, fences, at) else {
-        return false;
-    };
-    let title = lines[h].trim().trim_start_matches('#').trim_start();
+    // The headings that hold the line, nearest first: each one above of a higher rank.
+    let mut rank = usize::MAX;
+    while let Some(h) = heading_above(lines, fences, at) {
+        let heading = lines[h].trim();
+        let level = heading.bytes().take_while(|&b| b == b'#').count();
+        if level < rank {
+            rank = level;
+            if release_heading(heading) {
+                return true;
+            }
+        }
+        if level <= 1 || h == 0 {
+            return false;
+        }
+        at = h - 1;
+    }
+    false
+}
+
+/// Whether an ATX heading's title starts with a version: `v1.3`, or three numbers (`1.4.2`);
+/// "1.2 Defer await" numbers a section.
+fn release_heading(heading: &str) -> bool {
+    let title = heading.trim_start_matches('#').trim_start();
     let title = title.strip_prefix('[').unwrap_or(title);
-    // `v1.3`, or three numbers (`1.4.2`): "1.2 Defer await" numbers a section.
     let word = title
         .split(|c: char| c.is_whitespace() || c == ']')
         .next()
@@ -2603,6 +2648,52 @@ fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     false
 }
 
+/// Whether `written` is an absolute path whose first folder is a dot-folder (`/.archon/archon.db`,
+/// `/.github/workflows/publish.yml`): a machine's or another checkout's, whether or not this
+/// tree has such a folder (Archon's own `.archon/` holds its commands, not the database its
+/// container keeps at `/.archon/`). A path this repository's history knew is still a claim.
+///
+/// ```
+/// # use hygiene::scan::detectors::missing_path::rooted_dot_folder;
+/// assert!(rooted_dot_folder("/.archon/archon.db") && rooted_dot_folder("/.github/workflows/a.yml"));
+/// assert!(!rooted_dot_folder(".archon/archon.db") && !rooted_dot_folder("/src/b.rs"));
+/// assert!(!rooted_dot_folder("/../a/b") && !rooted_dot_folder("/./a/b") && !rooted_dot_folder("/.env"));
+/// ```
+pub fn rooted_dot_folder(written: &str) -> bool {
+    written
+        .strip_prefix('/')
+        .and_then(|r| r.split_once('/'))
+        .is_some_and(|(first, _)| first.len() > 1 && first.starts_with('.') && first != "..")
+}
+
+/// Endings of a template that renders the file of its stem (`flow.dag.yaml.jinja2` renders
+/// `flow.dag.yaml`). Published as `scanner.missing_path_rendered_template_endings`.
+pub const RENDERED_TEMPLATE_ENDINGS: &[&str] = &[
+    ".jinja2",
+    ".jinja",
+    ".j2",
+    ".hbs",
+    ".handlebars",
+    ".mustache",
+    ".ejs",
+    ".tmpl",
+    ".tpl",
+];
+
+/// Whether a file named like `written`'s with a [`RENDERED_TEMPLATE_ENDINGS`] ending is in the
+/// tree: the file is what that template renders in a generated project.
+fn rendered_by_template(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let name = written
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or("");
+    name.contains('.')
+        && RENDERED_TEMPLATE_ENDINGS
+            .iter()
+            .any(|e| ctx.tree.basenames.contains(&format!("{name}{e}")))
+}
+
 /// Whether the missing path is a site's route or a name rather than a file: a placeholder, the
 /// reader's file a code block is titled with, a release tag, a generated API page, a one-word
 /// link, a MyST label, another site's route, a page the site serves by another name.
@@ -2617,6 +2708,17 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     } = m;
     let evidence = m.evidence();
     if placeholder_path(written) {
+        return true;
+    }
+    // A backticked absolute path into a dot-folder (`/.archon/archon.db` in a container,
+    // `/.github/workflows/publish.yml` of the reader's repository) names a running machine's
+    // or another checkout's file, unless history knew it here.
+    if r.via == crate::report::Via::Code && !evidence && rooted_dot_folder(written) {
+        return true;
+    }
+    // A file a template renders (`flow.dag.yaml` where `flow.dag.yaml.jinja2` is) exists in
+    // the project the template makes, unless history knew it here.
+    if !evidence && rendered_by_template(ctx, written) {
         return true;
     }
     // On a docs site, a path some page titles a code block with (and the tree lacks) is

@@ -166,7 +166,22 @@ pub const KEPT_WORDS: &[&str] = &[
     "retained as the historical record",
     "retained as a historical record",
     "retained for reference",
+    "kept as the design record",
+    "retained as the design record",
 ];
+
+/// The first of [`KEPT_WORDS`] that `text` holds (in any case), if any: the document says it is
+/// kept on purpose.
+///
+/// ```
+/// use hygiene::scan::detectors::superseded::kept_words_in;
+/// assert_eq!(kept_words_in("Implemented in #42 and Retained as the design record.\n"), Some("retained as the design record"));
+/// assert_eq!(kept_words_in("# Plan\n\nKeep going.\n"), None);
+/// ```
+pub fn kept_words_in(text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    KEPT_WORDS.iter().copied().find(|w| lower.contains(w))
+}
 
 /// Whether the notice at line `line` (1-based) of `text`, with the lines of its paragraph
 /// after it, says the document is kept on purpose ([`KEPT_WORDS`]).
