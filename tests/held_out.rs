@@ -6540,7 +6540,8 @@ fn a_notice_that_keeps_the_document_on_purpose_is_no_leftover() {
 /// (`000-docs/247-OD-CHNG-changelog.md`) files each release's notes in sections below the
 /// release's heading (`## [1.2.0] - 2025-10-20`, then `### Documentation`). The docs that
 /// release shipped, named as they were, are history; the same deleted doc in a section under
-/// no release is still missing.
+/// no release is still missing, and so is a link in a release's "### Links", which a reader
+/// follows.
 #[test]
 fn a_release_headings_subsections_are_its_notes() {
     let r = repo();
@@ -6552,7 +6553,8 @@ fn a_release_headings_subsections_are_its_notes() {
         "notes/247-changelog.md",
         "# Changelog\n\n## [1.2.0] - 2025-10-20\n\n### Documentation\n\n- `docs/GUIDE.md` - \
          the guide\n\n#### Details\n\n- `docs/TODO.md` - the backlog\n\n## Maintenance\n\n\
-         ### Documentation\n\n- `docs/TODO.md` - read it first\n",
+         ### Documentation\n\n- `docs/TODO.md` - read it first\n\n## [1.1.0]\n\n### \
+         Links\n\n- [The guide](../docs/GUIDE.md)\n",
     );
     commit(d, "docs");
     git(d, &["rm", "-q", "docs/GUIDE.md", "docs/TODO.md"]);
@@ -6563,7 +6565,7 @@ fn a_release_headings_subsections_are_its_notes() {
         .filter(|x| x["kind"] == "missing-path")
         .map(|x| x["line"].as_u64().unwrap())
         .collect();
-    assert_eq!(lines, [17], "{s:#}");
+    assert_eq!(lines, [17, 23], "{s:#}");
 }
 
 /// Uniform sample s26: a plan's files to add ("- [ ] Add `cli/migrate.ts` implementing the

@@ -984,31 +984,33 @@ fn in_another_checkout_at(layout: &Layout<'_>, line: u32) -> bool {
     })
 }
 
-/// Whether line `line` (1-based) of `text` sits in a release's notes: a heading above it that
-/// holds it starts with a version (`### v1.3.0 — OpenCode support`, `## [2.1.0] - 2025-06-01`,
-/// `## 1.4.2`), as a README's "What's New" or a changelog keeps them, its own or one its section
-/// is under (`### Documentation` in `## [1.2.0] - 2025-10-20`). Such a section records what that
-/// release shipped.
+/// Whether line `line` (1-based) of `text` sits in a release's notes: the heading above it
+/// starts with a version (`### v1.3.0 — OpenCode support`, `## [2.1.0] - 2025-06-01`, `## 1.4.2`),
+/// as a README's "What's New" or a changelog keeps them; with `nested`, also a heading its
+/// section is under (`### Documentation` in `## [1.2.0] - 2025-10-20`). Such a section records
+/// what that release shipped. The callers nest for a backticked name, which names a file as it
+/// was; a link in a release's "### Links" is still one a reader follows.
 ///
 /// ```
 /// # use hygiene::scan::detectors::missing_path::in_release_notes;
 /// let t = "## What's New\n\n### v1.3.0 \u{2014} OpenCode\n\n- `llms.txt` for docs\n\n## Setup\n\n- `setup.sh`\n";
-/// assert!(in_release_notes(t, 5));
-/// assert!(!in_release_notes(t, 9));
-/// assert!(in_release_notes("## [2.1.0] - 2025-06-01\n- a\n", 2) && in_release_notes("## 1.4.2\n- a\n", 2));
-/// // A section of a release's notes is in them; the next release's sibling section is not
-/// // under the earlier release.
+/// assert!(in_release_notes(t, 5, false));
+/// assert!(!in_release_notes(t, 9, true));
+/// assert!(in_release_notes("## [2.1.0] - 2025-06-01\n- a\n", 2, false) && in_release_notes("## 1.4.2\n- a\n", 2, false));
+/// // A section of a release's notes is in them when nested; the next part's sibling section is
+/// // not under the earlier release.
 /// let log = "## [1.2.0] - 2025-10-20\n### Docs\n- a\n## Guide\n### Docs\n- b\n";
-/// assert!(in_release_notes(log, 3) && !in_release_notes(log, 6));
+/// assert!(in_release_notes(log, 3, true) && !in_release_notes(log, 3, false));
+/// assert!(!in_release_notes(log, 6, true));
 /// // A numbered section is no release.
-/// assert!(!in_release_notes("### 1.2 Defer await\n- a\n", 2) && !in_release_notes("### 4.2 Example\n- a\n", 2));
+/// assert!(!in_release_notes("### 1.2 Defer await\n- a\n", 2, true) && !in_release_notes("### 4.2 Example\n- a\n", 2, true));
 /// ```
-pub fn in_release_notes(text: &str, line: u32) -> bool {
-    in_release_notes_at(&Layout::of(text), line)
+pub fn in_release_notes(text: &str, line: u32, nested: bool) -> bool {
+    in_release_notes_at(&Layout::of(text), line, nested)
 }
 
 /// [`in_release_notes`] on a document's [`Layout`], found once for all its references.
-fn in_release_notes_at(layout: &Layout<'_>, line: u32) -> bool {
+fn in_release_notes_at(layout: &Layout<'_>, line: u32, nested: bool) -> bool {
     let lines = &layout.lines;
     let Some(mut at) = (line as usize).min(lines.len()).checked_sub(1) else {
         return false;
@@ -1025,7 +1027,7 @@ fn in_release_notes_at(layout: &Layout<'_>, line: u32) -> bool {
                 return true;
             }
         }
-        if level <= 1 || h == 0 {
+        if !nested || level <= 1 || h == 0 {
             return false;
         }
         at = h - 1;
@@ -3108,7 +3110,7 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if f.layout().is_some_and(|t| {
         let l = sentence_of_at(t, r.line, written);
         // So are a release's notes: what it shipped, named as it was.
-        (evidence && in_release_notes_at(t, r.line))
+        (evidence && in_release_notes_at(t, r.line, r.via == crate::report::Via::Code))
             || says(line_cue(&l, written))
             || (r.via == crate::report::Via::Code && matches_a_glob_beside(&l, written))
             || says(context_cue_at(t, r.line, written))
