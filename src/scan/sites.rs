@@ -2427,6 +2427,66 @@ pub fn numbered_collection_page(tree: &Tree, doc: &str, written: &str) -> Option
         .then_some(found)
 }
 
+/// Whether a relative, extension-less link (`./faq`, `../svelte/svelte-head`) on a Markdown
+/// page of a collection whose folders carry ordering prefixes, outside any site found here,
+/// is a route of the site that publishes it. Such a site serves the collection's pages by
+/// their names without prefixes, often flat (SvelteKit's `documentation/docs/60-appendix/10-faq.md`
+/// is svelte.dev's `/docs/kit/faq`): `./faq` is a page of that name anywhere in the
+/// collection, and a link that climbs out of the page into a folder the collection lacks
+/// (`../svelte/...`, `/docs/svelte/...` there) is another section of that site, not checked.
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::collection_relative_route;
+/// let mut t = Tree::default();
+/// for d in ["docs", "docs/20-core", "docs/60-appendix"] { t.dirs.insert(d.into()); }
+/// for f in ["docs/20-core/20-load.md", "docs/60-appendix/10-faq.md"] { t.files.insert(f.into()); }
+/// let page = "docs/60-appendix/10-faq.md";
+/// assert!(collection_relative_route(&t, page, "./load") && collection_relative_route(&t, page, "load"));
+/// assert!(collection_relative_route(&t, page, "../svelte/svelte-head"));
+/// assert!(!collection_relative_route(&t, page, "./gone"));
+/// assert!(!collection_relative_route(&t, page, "../core/gone") && !collection_relative_route(&t, page, "../20-core/gone"));
+/// assert!(!collection_relative_route(&t, page, "./load.md") && !collection_relative_route(&t, "notes/a.md", "./load"));
+/// ```
+pub fn collection_relative_route(tree: &Tree, doc: &str, written: &str) -> bool {
+    let written = written.trim_end_matches('/');
+    if written.is_empty()
+        || written.starts_with('/')
+        || super::markdown::extension(written).is_some()
+        || super::markdown::extension(doc) != Some("md")
+        || !numbered_folders(doc)
+        || tree.sites().of(doc).is_some()
+    {
+        return false;
+    }
+    // The collection: the folder above the page's first numbered folder.
+    let mut root = String::new();
+    for seg in super::refs::folder(doc).split('/') {
+        if super::refs::unnumbered_segment(seg).is_some() {
+            break;
+        }
+        root = join(&root, seg);
+    }
+    let rest = written.trim_start_matches("./");
+    if rest.starts_with("../") {
+        let first = rest.split('/').find(|s| *s != "..").unwrap_or_default();
+        // A folder of the collection (`../20-core/x`, `../core/x`) is checked as written.
+        let known =
+            tree.unnumbered(&join(&root, first)).is_some() || tree.has_dir(&join(&root, first));
+        return !first.is_empty() && !known;
+    }
+    // A page of that name anywhere in the collection: its sections are not in the route.
+    let name = rest.rsplit('/').next().unwrap_or(rest);
+    let prefix = format!("{root}/");
+    tree.files.iter().any(|f| {
+        f.strip_prefix(&prefix).is_some_and(|inner| {
+            let file = inner.rsplit('/').next().unwrap_or(inner);
+            let stem = file.strip_suffix(".md").unwrap_or("");
+            !stem.is_empty() && super::refs::unnumbered_segment(stem).unwrap_or(stem) == name
+        })
+    })
+}
+
 /// The file the route `at` (root-relative, no trailing `/`) serves: itself, its page with a
 /// page extension (`.html` read as the page, a page written as `.md` served from `.mdx`), or
 /// its folder's index page.

@@ -2788,7 +2788,8 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if r.via == crate::report::Via::Link
         && !evidence
         && (page_by_route(ctx, doc, written)
-            || crate::scan::sites::numbered_collection_page(ctx.tree, &doc.path, written).is_some())
+            || crate::scan::sites::numbered_collection_page(ctx.tree, &doc.path, written).is_some()
+            || crate::scan::sites::collection_relative_route(ctx.tree, &doc.path, written))
     {
         return true;
     }
