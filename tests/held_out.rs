@@ -6760,3 +6760,43 @@ fn a_numbered_collections_relative_routes_are_its_sites() {
     .collect();
     assert_eq!(refs, ["../20-core/gone", "./gone"], "{s:#}");
 }
+
+/// Held-out (tensorzero): a configuration reference whose example writes credential locations
+/// as strings (`api_key_location = "dynamic::relay_api_key"`) spells that syntax in prose with
+/// placeholders (`dynamic::CREDENTIALS_ARGUMENT_NAME`): a value, not a path into the code, even
+/// where the source has a `dynamic` module. The same name in a page with no such value is
+/// still reported.
+#[test]
+fn a_configurations_value_syntax_is_not_a_code_path() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/dynamic.rs",
+        "pub mod dynamic {\n    pub fn resolve() {}\n}\n",
+    );
+    write(
+        d,
+        "docs/config.md",
+        "# Config\n\nSee `src/dynamic.rs`. The supported locations are \
+         `dynamic::CREDENTIALS_ARGUMENT_NAME` and `sdk`.\n\n```toml\napi_key_location = \
+         \"dynamic::relay_api_key\"\n```\n",
+    );
+    write(
+        d,
+        "docs/design.md",
+        "# Design\n\nSee `src/dynamic.rs`: call `dynamic::RESOLVE_ALL`.\n",
+    );
+    commit(d, "code");
+    let s = scan(d);
+    assert_eq!(
+        sigs_of(&s, &["docs/config.md", "docs/design.md"]),
+        [
+            ("docs/config.md", vec![]),
+            (
+                "docs/design.md",
+                vec![pair("missing-symbol", "dynamic::RESOLVE_ALL")]
+            ),
+        ]
+    );
+}

@@ -256,6 +256,33 @@ impl Frontmatter {
     }
 }
 
+/// The prefixes a code block writes at the start of a quoted string (`"dynamic::relay_api_key"`
+/// gives `dynamic::`): a configuration's value syntax, such as TensorZero's credential locations
+/// (`env::VAR`, `dynamic::ARGUMENT_NAME`), which prose then spells with placeholders. Kept in
+/// [`Parsed::code_tokens`] with their `::`.
+///
+/// ```
+/// use hygiene::scan::markdown::value_prefixes;
+/// assert_eq!(value_prefixes("api_key_location = \"dynamic::relay_key\" # or 'path::/etc/k'"), ["dynamic::", "path::"]);
+/// assert!(value_prefixes("let x = std::env::var(\"HOME\");").is_empty());
+/// ```
+pub fn value_prefixes(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, q) in code.match_indices(['"', '\'']) {
+        let rest = &code[i + q.len()..];
+        let word = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(rest, |e| &rest[..e]);
+        if !word.is_empty() && rest[word.len()..].starts_with("::") {
+            let prefix = format!("{word}::");
+            if !out.contains(&prefix) {
+                out.push(prefix);
+            }
+        }
+    }
+    out
+}
+
 /// Everything one parse yields.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
@@ -1605,6 +1632,7 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
                             p.code_tokens.insert(tok.to_string());
                         }
                     }
+                    p.code_tokens.extend(value_prefixes(&t));
                 }
             }
             Event::Code(t) => {
@@ -1807,7 +1835,8 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         .iter()
         .map(|i| crate::scan::detectors::missing_symbol::last(&i.text))
         .collect();
-    p.code_tokens.retain(|t| asked.contains(t.as_str()));
+    p.code_tokens
+        .retain(|t| asked.contains(t.as_str()) || t.ends_with("::"));
     p.code_tokens.shrink_to_fit();
     p
 }

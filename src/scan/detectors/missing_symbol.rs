@@ -180,6 +180,13 @@ pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
         .iter()
         .filter(|i| qualified(&i.text) || source_lines.contains(&i.line))
         .filter(|i| !p.code_tokens.contains(last(&i.text)) && !is_placeholder(&i.text))
+        // `dynamic::CREDENTIALS_ARGUMENT_NAME` where a code block writes `"dynamic::key"`: a
+        // value's syntax, not a path into the code.
+        .filter(|i| {
+            !i.text
+                .split_once("::")
+                .is_some_and(|(head, _)| p.code_tokens.contains(&format!("{head}::")))
+        })
         .map(|i| (i.line, i.text.as_str()))
         .collect()
 }
