@@ -292,6 +292,39 @@ fn marker_position(before: &str) -> bool {
     )
 }
 
+/// Whether line `i` of `lines` titles a quoted callout with a marker alone (`> #### TODO`, as
+/// temporal's architecture notes do) and the callout goes on with its text: a titled note
+/// about work the code still owes, written out, not a part of the document left to write.
+///
+/// ```
+/// # use hygiene::scan::detectors::provisional::marker_titles_a_callout;
+/// let notes = ["> #### TODO", "> The ADMITTED stage is still rejected by the handler."];
+/// assert!(marker_titles_a_callout(&notes, 0));
+/// assert!(!marker_titles_a_callout(&["> #### TODO", ">"], 0));
+/// assert!(!marker_titles_a_callout(&["## TODO", "Write this section."], 0));
+/// assert!(!marker_titles_a_callout(&["> #### TODO: write it", "> More."], 0));
+/// ```
+pub fn marker_titles_a_callout(lines: &[&str], i: usize) -> bool {
+    let title = |l: &str| -> Option<String> {
+        let q = l.trim_start().strip_prefix('>')?.trim_start();
+        let h = q.strip_prefix('#')?.trim_start_matches('#').trim();
+        Some(h.trim_matches(['*', '_', ':']).trim().to_string())
+    };
+    let body = |l: &str| {
+        l.trim_start()
+            .strip_prefix('>')
+            .is_some_and(|t| t.chars().filter(|c| c.is_alphabetic()).count() >= 3)
+    };
+    lines
+        .get(i)
+        .and_then(|l| title(l))
+        .is_some_and(|t| MARKERS.contains(&t.as_str()))
+        && lines[i + 1..]
+            .iter()
+            .find(|l| l.trim().trim_start_matches('>').trim() != "")
+            .is_some_and(|l| body(l))
+}
+
 /// The detector.
 pub struct Provisional;
 
@@ -318,7 +351,7 @@ impl Detector for Provisional {
         for (i, &l) in all.iter().enumerate() {
             let line = i as u32 + 1;
             let mut n = count_markers(l);
-            if n > 0 && one_of_labels(&all, i) {
+            if n > 0 && (one_of_labels(&all, i) || marker_titles_a_callout(&all, i)) {
                 n = 0;
             }
             if n == 0 {
