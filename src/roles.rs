@@ -309,10 +309,7 @@ fn head_marker(text: &str) -> Option<HeadMarker> {
                 .ok()
         })
         .as_ref()?;
-    let end = memchr::memchr_iter(b'\n', text.as_bytes())
-        .nth(GENERATED_MARKER_LINES - 1)
-        .unwrap_or(text.len());
-    let head = &text[..end];
+    let head = crate::scan::markdown::head_lines(text, GENERATED_MARKER_LINES);
     if !may_mark(head) {
         return None;
     }

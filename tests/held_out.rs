@@ -6,7 +6,10 @@
 
 mod common;
 
-use common::fixture::{check_apply, commit, pair, repo, scan, signals, sigs, sigs_kind, sigs_of};
+use common::fixture::{
+    check_apply, commit, docs_with_kind, pair, refs_kind, repo, scan, signals, sigs, sigs_kind,
+    sigs_of,
+};
 use common::{git, read, write};
 
 /// Pages of a collection whose site is built elsewhere (`content/docs/03-core/02-stream.mdx`,
@@ -2263,10 +2266,7 @@ fn names_the_project_uses_elsewhere_are_not_missing() {
     std::os::unix::fs::symlink("dev.md", d.join("docs/GUIDE.md")).unwrap();
     commit(d, "docs");
     let s = scan(d);
-    let symbols: Vec<String> = sigs_kind(&s, "docs/dev.md", "missing-symbol")
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect();
+    let symbols = refs_kind(&s, "docs/dev.md", "missing-symbol");
     assert_eq!(symbols, ["stale_loop"]);
 }
 
@@ -4331,20 +4331,7 @@ fn a_plan_its_folders_index_lists_as_todo_is_not_asked_about() {
     }
     commit(d, "plans");
     let s = scan(d);
-    let mut asked: Vec<&str> = s["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| {
-            e["signals"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|x| x["kind"] == "lifecycle")
-        })
-        .map(|e| e["path"].as_str().unwrap())
-        .collect();
-    asked.sort_unstable();
+    let asked = docs_with_kind(&s, "lifecycle");
     assert_eq!(asked, ["plans/001-ci.md", "plans/011-unlisted.md"], "{s:#}");
 }
 
@@ -6619,12 +6606,7 @@ fn files_to_add_and_files_it_used_to_use_are_no_claims() {
     git(d, &rm);
     commit(d, "drop them");
     let s = scan(d);
-    let refs = |p: &str| -> Vec<String> {
-        sigs_kind(&s, p, "missing-path")
-            .iter()
-            .map(|(_, r)| r.clone())
-            .collect()
-    };
+    let refs = |p: &str| refs_kind(&s, p, "missing-path");
     let none: Vec<String> = Vec::new();
     assert_eq!(
         [
@@ -6667,12 +6649,7 @@ fn a_machines_paths_and_rendered_files_are_no_claims() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let refs = |p: &str| -> Vec<String> {
-        sigs_kind(&s, p, "missing-path")
-            .iter()
-            .map(|(_, r)| r.clone())
-            .collect()
-    };
+    let refs = |p: &str| refs_kind(&s, p, "missing-path");
     assert_eq!(refs("docs/deploy.md"), ["/.archon/config.yaml"], "{s:#}");
     assert_eq!(refs("scaffold/files/README.md"), ["notes.yaml"], "{s:#}");
 }
@@ -6710,20 +6687,7 @@ fn a_plan_that_says_it_is_kept_is_not_asked_about() {
     );
     commit(d, "plans");
     let s = scan(d);
-    let mut asked: Vec<&str> = s["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| {
-            e["signals"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|x| x["kind"] == "lifecycle")
-        })
-        .map(|e| e["path"].as_str().unwrap())
-        .collect();
-    asked.sort_unstable();
+    let asked = docs_with_kind(&s, "lifecycle");
     assert_eq!(
         asked,
         ["docs/plans/auth.md", "docs/plans/machines.md"],
@@ -6750,14 +6714,11 @@ fn a_numbered_collections_relative_routes_are_its_sites() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let refs: Vec<String> = sigs_kind(
+    let refs = refs_kind(
         &s,
         "documentation/docs/25-deploy/70-workers.md",
         "missing-path",
-    )
-    .into_iter()
-    .map(|(_, r)| r)
-    .collect();
+    );
     assert_eq!(refs, ["../20-core/gone", "./gone"], "{s:#}");
 }
 

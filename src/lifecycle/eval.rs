@@ -305,14 +305,6 @@ fn protected_item(path: &str, is_dir: bool, keep: &Rule, overridden: &Rule) -> G
     }
 }
 
-/// The first `n` lines of `text`.
-fn head_lines(text: &str, n: usize) -> &str {
-    let end = memchr::memchr_iter(b'\n', text.as_bytes())
-        .nth(n.saturating_sub(1))
-        .unwrap_or(text.len());
-    &text[..end]
-}
-
 /// A governed item before ranking (temporary) or with its final status (delete-once-served).
 fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut Indexes) -> Governed {
     let mut g = Governed {
@@ -368,7 +360,7 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
                     // section's "Original list, kept for the record" deep in a plan.
                     text.as_deref()
                         .map(|t| {
-                            head_lines(
+                            crate::scan::markdown::head_lines(
                                 t,
                                 crate::scan::THRESHOLDS.lifecycle_kept_head_lines as usize,
                             )

@@ -16,6 +16,21 @@ pub struct LineIndex {
     starts: Vec<usize>,
 }
 
+/// The first `n` (at least one) lines of `text`, without copying it: a document's head, where
+/// markers and banners are looked for.
+///
+/// ```
+/// use hygiene::scan::markdown::head_lines;
+/// assert_eq!(head_lines("a\nb\nc\n", 2), "a\nb");
+/// assert_eq!(head_lines("a\nb", 5), "a\nb");
+/// ```
+pub fn head_lines(text: &str, n: usize) -> &str {
+    let end = memchr::memchr_iter(b'\n', text.as_bytes())
+        .nth(n.saturating_sub(1))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
 impl LineIndex {
     /// Indexes `text`.
     pub fn new(text: &str) -> LineIndex {

@@ -75,6 +75,33 @@ pub fn sigs_kind(scan: &Value, path: &str, kind: &str) -> Vec<(String, String)> 
         .collect()
 }
 
+/// The refs of the signals of `path` of one kind, in order.
+pub fn refs_kind(scan: &Value, path: &str, kind: &str) -> Vec<String> {
+    sigs_kind(scan, path, kind)
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect()
+}
+
+/// The shortlisted documents with a signal of `kind`, sorted.
+pub fn docs_with_kind<'a>(scan: &'a Value, kind: &str) -> Vec<&'a str> {
+    let mut docs: Vec<&str> = scan["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| {
+            e["signals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["kind"] == kind)
+        })
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    docs.sort_unstable();
+    docs
+}
+
 /// [`sigs`] of each of `docs`, paired with its path.
 pub fn sigs_of<'a>(scan: &Value, docs: &[&'a str]) -> Vec<(&'a str, Vec<(String, String)>)> {
     docs.iter().map(|p| (*p, sigs(scan, p))).collect()

@@ -203,7 +203,7 @@ pub fn kept_on_purpose(text: &str, line: u32) -> bool {
         .replace("> ", " ")
         .to_lowercase();
     let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
-    KEPT_WORDS.iter().any(|w| paragraph.contains(w))
+    kept_words_in(&paragraph).is_some()
 }
 
 /// The detector.
