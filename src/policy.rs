@@ -210,6 +210,9 @@ pub struct ScannerPolicy {
     pub missing_path_member_sources: &'static [&'static str],
     /// Names of files agents read by convention (`CLAUDE.md`): in code, the convention's name.
     pub missing_path_convention_names: &'static [&'static str],
+    /// Files where an agent client reads a project's configuration (`.claude/settings.json`):
+    /// in code, the reader's project's file.
+    pub missing_path_client_config_paths: &'static [&'static str],
     /// Folders of test cases inside a test folder (and any `*_suite/`): their pages are inputs.
     pub missing_path_test_case_folders: &'static [&'static str],
     /// HTML entity names a site generator keeps in a heading's slug (`&mdash;` as `mdash`).
@@ -617,6 +620,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_example_columns: crate::scan::detectors::missing_path::EXAMPLE_COLUMNS,
             missing_path_member_sources: crate::scan::detectors::missing_path::MEMBER_SOURCES,
             missing_path_convention_names: crate::scan::detectors::missing_path::CONVENTION_NAMES,
+            missing_path_client_config_paths:
+                crate::scan::detectors::missing_path::CLIENT_CONFIG_PATHS,
             missing_path_test_case_folders: crate::scan::detectors::missing_path::TEST_CASE_FOLDERS,
             anchor_entity_words: crate::scan::detectors::missing_anchor::ENTITY_WORDS,
             anchor_punctuation_kept_elsewhere:

@@ -6799,3 +6799,85 @@ fn a_callout_titled_with_a_marker_is_a_written_note() {
         "{s:#}"
     );
 }
+
+/// Held-out (cline, trpc, autogen): a README ends with "## TODO" over a task list ("- [ ] SSE
+/// subscriptions"): a backlog the page keeps of work the project owes, not a part of the page
+/// left to write. A "## TODO" over prose or over a plain list still marks the page.
+#[test]
+fn a_marker_heading_over_a_task_list_is_a_backlog() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "packages/openapi/README.md",
+        "# OpenAPI\n\nServes the router as OpenAPI.\n\n## TODO\n\n- [ ] SSE subscriptions\n\
+         - [ ] non-json content types\n- [x] query parameters\n",
+    );
+    write(
+        d,
+        "docs/environment.md",
+        "# Environment\n\nThe environments.\n\n## TODO\n\n- add the android assistant\n\
+         - migrate the werewolf roles\n",
+    );
+    write(
+        d,
+        "docs/protocol.md",
+        "# Protocol\n\nMessages.\n\n## TODO\n\nWrite the section on ordering.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let marked = |p: &str| sigs_kind(&s, p, "provisional-marker").len();
+    assert_eq!(
+        [
+            marked("packages/openapi/README.md"),
+            marked("docs/environment.md"),
+            marked("docs/protocol.md")
+        ],
+        [0, 1, 1],
+        "{s:#}"
+    );
+}
+
+/// Held-out (everything-claude-code, continue): the repository once committed its own
+/// `.claude/settings.json` and `.cursor/mcp.json` and removed them; its guides go on naming them
+/// as the reader's project's files ("hooks are read from `.claude/settings.json`", "the
+/// installer writes `.cursor/mcp.json`"). In code, a client's configuration file at its place
+/// is no claim; a link to it, and another removed file of the same folder, still are.
+#[test]
+fn a_clients_configuration_files_are_the_readers() {
+    let r = repo();
+    let d = &r.root;
+    write(d, ".claude/settings.json", "{}\n");
+    write(d, ".claude/hooks.json", "{}\n");
+    write(d, ".claude/agents/review.md", "# Review\n");
+    write(d, ".cursor/mcp.json", "{}\n");
+    write(d, ".cursor/rules/style.mdc", "Style.\n");
+    commit(d, "config");
+    git(
+        d,
+        &[
+            "rm",
+            "-q",
+            ".claude/settings.json",
+            ".claude/hooks.json",
+            ".cursor/mcp.json",
+        ],
+    );
+    commit(d, "drop local config");
+    write(
+        d,
+        "docs/hooks.md",
+        "# Hooks\n\nHooks are read from `.claude/settings.json` in your project; the installer \
+         writes `.cursor/mcp.json`. Our old `.claude/hooks.json` listed them, and \
+         [the settings](../.claude/settings.json) showed an example.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = refs_kind(&s, "docs/hooks.md", "missing-path");
+    got.sort();
+    assert_eq!(
+        got,
+        ["../.claude/settings.json", ".claude/hooks.json"],
+        "{s:#}"
+    );
+}

@@ -1732,6 +1732,20 @@ pub const CONVENTION_NAMES: &[&str] = &[
     ".mcp.json",
 ];
 
+/// The files in which an agent client keeps a project's configuration, at the place it reads
+/// them from (Claude Code's `.claude/settings.json` and its never-committed
+/// `.claude/settings.local.json`, Cursor's `.cursor/mcp.json`): in code, the reader's project's
+/// file, whatever this repository once kept there. Judged on everything-claude-code and
+/// continue (7 of 7 false: "hooks are read from `.claude/settings.json`"). Published as
+/// `scanner.missing_path_client_config_paths`.
+pub const CLIENT_CONFIG_PATHS: &[&str] = &[
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    ".cursor/mcp.json",
+    ".gemini/settings.json",
+    ".vscode/mcp.json",
+];
+
 /// Source files whose members a dotted name reaches (`layouts/semantic_layout.compute_positions`
 /// is the function `compute_positions` of `layouts/semantic_layout.py`).
 pub const MEMBER_SOURCES: &[&str] = &["py", "ts", "js", "rs", "go", "rb"];
@@ -2925,9 +2939,11 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         return true;
     }
     // `CLAUDE.md` in code names the convention (the reader's project's file: "add
-    // `@AGENTS.md` to `CLAUDE.md`"), whatever this repository once kept at its root.
+    // `@AGENTS.md` to `CLAUDE.md`"), whatever this repository once kept at its root; so
+    // does a client's configuration file at its place (`.claude/settings.json`).
     if r.via == crate::report::Via::Code
-        && CONVENTION_NAMES.contains(&written.trim_start_matches("./"))
+        && (CONVENTION_NAMES.contains(&written.trim_start_matches("./"))
+            || CLIENT_CONFIG_PATHS.contains(&written.trim_start_matches("./")))
     {
         return true;
     }

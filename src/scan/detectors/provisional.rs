@@ -8,7 +8,7 @@
 //! followed by `:` or `(` (`TODO(n)`). "Do not create TODO lists", "a TODO app", an "IETF DRAFT
 //! (...)" title, a quoted `'TBD'`, a maturity label `(WIP)`, a table of per-item statuses and a
 //! heading that names a phase ("Phase 3: DRAFT") are not markers; a heading that is the marker
-//! alone is. A status line that lists the statuses (`Draft | Review | Final`, a template) is not
+//! alone is, unless a task list follows it (a backlog the page keeps). A status line that lists the statuses (`Draft | Review | Final`, a template) is not
 //! a status.
 
 use super::{first_word, prose_lines, status_value, Detector, DocText, Finding};
@@ -325,6 +325,39 @@ pub fn marker_titles_a_callout(lines: &[&str], i: usize) -> bool {
             .is_some_and(|l| body(l))
 }
 
+/// Whether line `i` of `lines` is a heading that is a marker alone (`## TODO`) over a task list
+/// (`- [ ] SSE subscriptions`): a backlog the page keeps of work the project owes, ticked off
+/// as it lands, not a part of the page left to write. Judged on cline, trpc and autogen; a
+/// heading over prose ("Write the section") or a plain list ("- add the android assistant")
+/// still marks the page.
+///
+/// ```
+/// # use hygiene::scan::detectors::provisional::marker_heads_a_task_list;
+/// assert!(marker_heads_a_task_list(&["## TODO:", "", "- [ ] SSE subscriptions"], 0));
+/// assert!(marker_heads_a_task_list(&["## TODO", "* [x] done", "* [ ] next"], 0));
+/// assert!(!marker_heads_a_task_list(&["## TODO", "- add the android assistant"], 0));
+/// assert!(!marker_heads_a_task_list(&["## TODO", "Write the section."], 0));
+/// assert!(!marker_heads_a_task_list(&["## TODO: retries", "- [ ] backoff"], 0));
+/// assert!(!marker_heads_a_task_list(&["- [ ] TODO", "- [ ] backoff"], 0));
+/// ```
+pub fn marker_heads_a_task_list(lines: &[&str], i: usize) -> bool {
+    let title = lines.get(i).and_then(|l| {
+        let h = l.trim_start().strip_prefix('#')?.trim_start_matches('#');
+        Some(h.trim().trim_matches(['*', '_', ':']).trim())
+    });
+    let task = |l: &str| {
+        let t = l.trim_start();
+        t.strip_prefix(['-', '*', '+'])
+            .map(str::trim_start)
+            .is_some_and(|t| t.starts_with("[ ]") || t.starts_with("[x]") || t.starts_with("[X]"))
+    };
+    title.is_some_and(|t| MARKERS.contains(&t))
+        && lines[i + 1..]
+            .iter()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| task(l))
+}
+
 /// The detector.
 pub struct Provisional;
 
@@ -351,7 +384,11 @@ impl Detector for Provisional {
         for (i, &l) in all.iter().enumerate() {
             let line = i as u32 + 1;
             let mut n = count_markers(l);
-            if n > 0 && (one_of_labels(&all, i) || marker_titles_a_callout(&all, i)) {
+            if n > 0
+                && (one_of_labels(&all, i)
+                    || marker_titles_a_callout(&all, i)
+                    || marker_heads_a_task_list(&all, i))
+            {
                 n = 0;
             }
             if n == 0 {
