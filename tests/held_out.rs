@@ -6881,3 +6881,113 @@ fn a_clients_configuration_files_are_the_readers() {
         "{s:#}"
     );
 }
+
+/// Uniform sample s27 (vscode-copilot-chat): a test scenario's sample pages
+/// (`test/scenarios/test-scenario-search/example-files/foo.md`, the Markdown a search-and-replace
+/// scenario edits) link images that were never there: inputs a test reads, not claims. The
+/// scenarios' README still claims its links.
+#[test]
+fn a_test_scenarios_sample_pages_are_its_inputs() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "test/scenarios/search/run.test.ts",
+        "test('search', () => {});\n",
+    );
+    write(
+        d,
+        "test/scenarios/search/example-files/foo.md",
+        "# Foo\n\n![a picture](image/sample.png)\n\nSome text to replace.\n",
+    );
+    write(
+        d,
+        "test/scenarios/README.md",
+        "# Scenarios\n\nEach folder holds a scenario; see [the runner](runner.ts).\n",
+    );
+    commit(d, "tests");
+    let s = scan(d);
+    let refs = |p: &str| refs_kind(&s, p, "missing-path");
+    assert!(
+        refs("test/scenarios/search/example-files/foo.md").is_empty(),
+        "{s:#}"
+    );
+    assert_eq!(refs("test/scenarios/README.md"), ["runner.ts"], "{s:#}");
+}
+
+/// Uniform sample s27 (basic-memory, pipecat): a guide captions example files with their
+/// path alone over a code block ("**`specs/auth-design.md`:**" over a note's frontmatter,
+/// "`changelog/1234.added.md`" over a changelog fragment): the file the block shows, an
+/// example's, when history never knew it here. A caption of a file git removed, and a path in a
+/// sentence, are still claims.
+#[test]
+fn a_path_captioning_a_code_block_is_the_examples_file() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "specs/overview.md", "# Specs\n");
+    write(d, "changelog/README.md", "# Fragments\n");
+    write(d, "specs/old-search.md", "# Old\n");
+    commit(d, "specs");
+    git(d, &["rm", "-q", "specs/old-search.md"]);
+    commit(d, "drop old search");
+    write(
+        d,
+        "docs/metadata.md",
+        "# Metadata\n\n## Examples\n\n**`specs/auth-design.md`:**\n\n```markdown\n---\ntitle: \
+         Auth\n---\n```\n\n- `changelog/1234.added.md`\n  ```\n  Added a thing.\n  ```\n\n\
+         **`specs/old-search.md`:**\n\n```markdown\n# Old\n```\n\nThe design is in \
+         `specs/search-design.md`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let mut got = refs_kind(&s, "docs/metadata.md", "missing-path");
+    got.sort();
+    assert_eq!(
+        got,
+        ["specs/old-search.md", "specs/search-design.md"],
+        "{s:#}"
+    );
+}
+
+/// Uniform sample s27 (dyad): the app bundles its agent's guides with a raw import one folder
+/// up (`import guide from "./guides/add-authentication.md?raw"`), so a guide's
+/// `src/components/AuthProvider.tsx` is the generated app's file, not this repository's. A
+/// guide no program imports keeps its claims.
+#[test]
+fn a_page_a_program_imports_from_its_folder_is_its_input() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/prompts/neon_prompt.ts",
+        "import addAuthenticationGuide from \"./guides/add-authentication.md?raw\";\n\
+         export const guides = [addAuthenticationGuide];\n",
+    );
+    write(
+        d,
+        "src/prompts/guides/add-authentication.md",
+        "## Auth\n\nThe provider lives in `src/components/AuthProvider.tsx`; wrap the app in it.\n",
+    );
+    write(
+        d,
+        "src/prompts/guides/add-billing.md",
+        "## Billing\n\nThe provider lives in `src/components/BillingProvider.tsx`; wrap the app in it.\n",
+    );
+    write(
+        d,
+        "src/components/Button.tsx",
+        "export const Button = () => null;\n",
+    );
+    commit(d, "prompts");
+    let s = scan(d);
+    let refs = |p: &str| refs_kind(&s, p, "missing-path");
+    assert!(
+        refs("src/prompts/guides/add-authentication.md").is_empty(),
+        "{s:#}"
+    );
+    assert_eq!(
+        refs("src/prompts/guides/add-billing.md"),
+        ["src/components/BillingProvider.tsx"],
+        "{s:#}"
+    );
+}

@@ -2134,10 +2134,27 @@ pub fn read_by_a_program(
     {
         return false;
     }
+    if quoted_by_a_program(root, tree, folder, name) {
+        return true;
+    }
+    // A program one folder up names it with its folder (`import guide from
+    // "./guides/add-authentication.md?raw"`: the page is a string the app bundles).
+    let (parent, last) = folder.rsplit_once('/').unwrap_or(("", folder));
+    !folder.is_empty() && quoted_by_a_program(root, tree, parent, &format!("{last}/{name}"))
+}
+
+/// Whether a program ([`READER_EXTENSIONS`]) in `folder` quotes `needle` as the end of a
+/// path: a quote or `/` before it, a quote or a query (`?raw`) after it.
+fn quoted_by_a_program(
+    root: &std::path::Path,
+    tree: &crate::scan::refs::Tree,
+    folder: &str,
+    needle: &str,
+) -> bool {
     let Ok(entries) = std::fs::read_dir(root.join(folder)) else {
         return false;
     };
-    let needle = memchr::memmem::Finder::new(name.as_bytes());
+    let finder = memchr::memmem::Finder::new(needle.as_bytes());
     let quote = |c: Option<u8>| c.is_some_and(|c| matches!(c, b'"' | b'\'' | b'`'));
     entries
         .filter_map(Result::ok)
@@ -2154,10 +2171,10 @@ pub fn read_by_a_program(
             else {
                 return false;
             };
-            needle.find_iter(&bytes).any(|at| {
+            finder.find_iter(&bytes).any(|at| {
                 let before = at.checked_sub(1).map(|i| bytes[i]);
-                let after = bytes.get(at + name.len()).copied();
-                (quote(before) || before == Some(b'/')) && quote(after)
+                let after = bytes.get(at + needle.len()).copied();
+                (quote(before) || before == Some(b'/')) && (quote(after) || after == Some(b'?'))
             })
         })
 }
@@ -2258,9 +2275,10 @@ pub fn plan_document(path: &str) -> bool {
         || folders.split('/').any(|f| one_of(PLAN_DOCUMENT_WORDS, f))
 }
 
-/// Folders of test cases inside a test folder (`tests/specs/`; also any `*_suite/`): their
-/// pages are inputs a test reads. Published as `scanner.missing_path_test_case_folders`.
-pub const TEST_CASE_FOLDERS: &[&str] = &["specs", "spec", "cases", "inputs", "input"];
+/// Folders of test cases inside a test folder (`tests/specs/`, `test/scenarios/`: the sample
+/// pages a search-and-replace scenario edits; also any `*_suite/`): their pages are inputs a
+/// test reads. Published as `scanner.missing_path_test_case_folders`.
+pub const TEST_CASE_FOLDERS: &[&str] = &["specs", "spec", "cases", "inputs", "input", "scenarios"];
 
 /// Whether a site page's link would be rewritten to a file its site does not serve: that
 /// trades a broken link for another, so the model decides.
@@ -2887,6 +2905,45 @@ fn foreign_source(ctx: &TreeCtx<'_>, written: &str) -> bool {
     })
 }
 
+/// Whether line `n` (1-based) of `lines` is `written` alone in a code span (emphasis, a list
+/// mark and a colon around it allowed) and the next line that is not blank opens a fenced code
+/// block: the caption of the file the block shows (basic-memory's "**`specs/auth-design.md`:**"
+/// over a note's text, pipecat's changelog fragments).
+///
+/// ```
+/// use hygiene::scan::detectors::missing_path::captions_a_block;
+/// let page = ["**`specs/auth.md`:**", "", "```markdown", "# Auth", "```"];
+/// assert!(captions_a_block(&page, 1, "specs/auth.md"));
+/// assert!(captions_a_block(&["- `changelog/1.added.md`", "  ```", "x", "  ```"], 1, "changelog/1.added.md"));
+/// assert!(!captions_a_block(&["See `specs/auth.md`:", "```", "x", "```"], 1, "specs/auth.md"));
+/// assert!(!captions_a_block(&["**`specs/auth.md`:**", "The note.", "```", "```"], 1, "specs/auth.md"));
+/// ```
+pub fn captions_a_block(lines: &[&str], n: u32, written: &str) -> bool {
+    let Some(i) = (n as usize).checked_sub(1) else {
+        return false;
+    };
+    let Some(line) = lines.get(i) else {
+        return false;
+    };
+    let t = line.trim();
+    let t = t
+        .strip_prefix(['-', '*', '+'])
+        .filter(|r| r.starts_with(' '))
+        .unwrap_or(t);
+    let bare = t
+        .trim()
+        .trim_matches(|c: char| c == '*' || c == '_' || c == ':' || c.is_whitespace());
+    let fence = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("```") || l.starts_with("~~~")
+    };
+    bare.strip_prefix('`').and_then(|b| b.strip_suffix('`')) == Some(written)
+        && lines[i + 1..]
+            .iter()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| fence(l))
+}
+
 /// Whether the missing path is a file of the reader's project, an output or an intention, by
 /// where it is written and what history knows of it: a template's or shipped prompt's
 /// relative path, a dated post's quote, a bare name, a convention's name, a folder or file no
@@ -3005,6 +3062,16 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         && renamed.is_none()
         && deleted.is_none()
         && !candidates.iter().any(|(cand, _)| in_a_folder(ctx, cand))
+    {
+        return true;
+    }
+    // A path alone on its line over a code block (`**`specs/auth-design.md`:**` over the
+    // note's text) captions the file the block shows: an example's, when history never
+    // knew it here.
+    if r.via == crate::report::Via::Code
+        && !evidence
+        && f.layout()
+            .is_some_and(|l| captions_a_block(&l.lines, r.line, written))
     {
         return true;
     }
