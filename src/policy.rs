@@ -122,6 +122,14 @@ pub struct ScannerPolicy {
     pub kept_quiet_signals: &'static [&'static str],
     /// The signals a document in an example folder never draws.
     pub example_quiet_signals: &'static [&'static str],
+    /// The signals a page a docs site publishes never draws (its ticked list is presentation).
+    pub site_page_quiet_signals: &'static [&'static str],
+    /// Names of a site's pages that hold work (`todo.md`): they still draw those signals.
+    pub site_work_page_names: &'static [&'static str],
+    /// Folders of design documents (`design/`, `architecture/`), each the record of a design.
+    pub design_folders: &'static [&'static str],
+    /// The signals a design document never draws (its status is the design's state).
+    pub design_quiet_signals: &'static [&'static str],
     /// Folders of posts (`blog/`): each page is written for its day.
     pub post_folders: &'static [&'static str],
     /// The signals a post never draws.
@@ -601,6 +609,10 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
             kept_quiet_signals: crate::scan::KEPT_QUIET,
             example_quiet_signals: crate::scan::EXAMPLE_QUIET,
+            site_page_quiet_signals: crate::scan::SITE_PAGE_QUIET,
+            site_work_page_names: crate::scan::SITE_WORK_PAGE_NAMES,
+            design_folders: crate::scan::DESIGN_FOLDERS,
+            design_quiet_signals: crate::scan::DESIGN_QUIET,
             post_folders: crate::scan::POST_FOLDERS,
             post_quiet_signals: crate::scan::POST_QUIET,
             prompt_quiet_signals: crate::scan::PROMPT_QUIET,

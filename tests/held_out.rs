@@ -6991,3 +6991,66 @@ fn a_page_a_program_imports_from_its_folder_is_its_input() {
         "{s:#}"
     );
 }
+
+/// Held-out (TaskWeaver, router, goreleaser): a docs site's page ticks a list for the eye ("- [x]
+/// **Rich data structure**", a how-to's best-practices checklist): the page's presentation,
+/// not a plan whose work is done. The same list in a plan outside the site, and in a site's
+/// `todo.md` (vitest's), still asks.
+#[test]
+fn a_site_pages_ticked_list_is_its_presentation() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "website/astro.config.mjs", "export default {};\n");
+    let ticked = "- [x] **Rich data structure**: work with tables\n- [x] **Stateful**: keeps \
+                  the conversation\n- [x] **Plugins**: call your code\n";
+    write(
+        d,
+        "website/src/content/docs/overview.md",
+        &format!("# Overview\n\nHighlights:\n\n{ticked}"),
+    );
+    write(
+        d,
+        "notes/rollout.md",
+        &format!("# Rollout\n\nSteps:\n\n{ticked}"),
+    );
+    write(
+        d,
+        "website/src/content/docs/todo.md",
+        &format!("# Remove UnoCSS - Migration Complete\n\n{ticked}"),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "checklist-complete"),
+        ["notes/rollout.md", "website/src/content/docs/todo.md"],
+        "{s:#}"
+    );
+}
+
+/// Held-out (cloudflare-agents, TypeAgent): a design document says "**Status:** implemented."
+/// above its design: the design's state, as an ADR's "Accepted" is, not a finished plan to
+/// archive. A plan in the same folder, and a status page elsewhere, still ask.
+#[test]
+fn a_design_records_status_is_its_state() {
+    let r = repo();
+    let d = &r.root;
+    let done = "**Status:** implemented.\n\n## Design\n\nOne queue per session.\n";
+    write(
+        d,
+        "design/think-sessions.md",
+        &format!("# Think sessions\n\n{done}"),
+    );
+    write(
+        d,
+        "docs/architecture/rollout-plan.md",
+        &format!("# Rollout plan\n\n{done}"),
+    );
+    write(d, "notes/queue.md", &format!("# Queue\n\n{done}"));
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "status-done"),
+        ["docs/architecture/rollout-plan.md", "notes/queue.md"],
+        "{s:#}"
+    );
+}

@@ -165,6 +165,34 @@ pub const KEPT_QUIET: &[&str] = &["checklist-complete"];
 /// demo run wrote).
 pub const EXAMPLE_QUIET: &[&str] = &["checklist-complete", "status-done", "resolved-narrative"];
 
+/// The signals a page a docs site publishes ([`sites::Sites::of`]) never draws: there a ticked
+/// list is the page's presentation (TaskWeaver's "- [x] **Rich data structure**" features, a
+/// how-to's best-practices list, a thank-you page's onboarding notes), not a plan whose work
+/// is done. Judged on public repositories, all three such lists were false alarms.
+pub const SITE_PAGE_QUIET: &[&str] = &["checklist-complete"];
+
+/// Names of a site's pages that hold work, not presentation (vitest's `docs/todo.md`, "Remove
+/// UnoCSS - Migration Complete"): with a plan's name ([`detectors::missing_path::plan_document`]),
+/// such a page still draws [`SITE_PAGE_QUIET`] signals.
+pub const SITE_WORK_PAGE_NAMES: &[&str] = &["todo", "todos", "tasks"];
+
+/// Whether a page of a docs site is presentation ([`SITE_PAGE_QUIET`]): not a plan or a task
+/// list by its name.
+///
+/// ```
+/// use hygiene::scan::site_page_presents;
+/// assert!(site_page_presents("website/docs/overview.md"));
+/// assert!(!site_page_presents("docs/todo.md") && !site_page_presents("docs/guide/roadmap.mdx"));
+/// ```
+pub fn site_page_presents(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    !detectors::missing_path::plan_document(path)
+        && !SITE_WORK_PAGE_NAMES
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(stem))
+}
+
 /// Folders of posts (`blog/`, `posts/`, `_posts/`, `news/`): each page is written for its day.
 pub const POST_FOLDERS: &[&str] = &["blog", "posts", "_posts", "news"];
 
@@ -212,6 +240,37 @@ pub const PROMPT_PAGE_NAMES: &[&str] = &["SKILL.md"];
 /// prompts ([`is_prompt`]).
 pub const PROMPT_PAGE_FOLDERS: &[&str] = &["commands", "agents"];
 
+/// Folders of design documents (`design/`, `docs/architecture/`): each page explains why the
+/// code is as it is, the way an ADR does.
+pub const DESIGN_FOLDERS: &[&str] = &["design", "designs", "architecture"];
+
+/// The signals a design document ([`is_design_record`]) never draws: its `Status: implemented`
+/// is the design's state, as an ADR's `Accepted` is, not a finished plan to archive. Judged
+/// on public repositories: five of six such statuses were false alarms (cloudflare-agents'
+/// `design/think-sessions.md`, TypeAgent's `docs/architecture/workflows/dsl/dsl-v0.1.md`).
+pub const DESIGN_QUIET: &[&str] = &["status-done"];
+
+/// Whether a document is a design record: in a [`DESIGN_FOLDERS`] folder, and not a plan by its
+/// name (`docs/architecture/workflows/engineering/plan.md` is a plan).
+///
+/// ```
+/// use hygiene::scan::is_design_record;
+/// assert!(is_design_record("design/think-sessions.md") && is_design_record("ts/docs/architecture/dsl/dsl-v0.1.md"));
+/// assert!(!is_design_record("docs/architecture/engineering/plan.md") && !is_design_record("docs/design-plan.md"));
+/// assert!(!is_design_record("docs/design/rollout-plan.md") && !is_design_record("docs/guide.md"));
+/// ```
+pub fn is_design_record(path: &str) -> bool {
+    let stem = path.rsplit('/').next().unwrap_or(path);
+    let stem = stem
+        .rsplit_once('.')
+        .map_or(stem, |(s, _)| s)
+        .to_ascii_lowercase();
+    detectors::in_folder_named(path, DESIGN_FOLDERS)
+        && !stem
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "plan" || w == "plans")
+}
+
 /// Whether a document sits in a [`POST_FOLDERS`] folder.
 ///
 /// ```
@@ -233,6 +292,7 @@ pub const QUIET_BY_PLACE: &[(PlaceTest, &[&str])] = &[
     (detectors::in_examples, EXAMPLE_QUIET),
     (in_posts, POST_QUIET),
     (is_prompt, PROMPT_QUIET),
+    (is_design_record, DESIGN_QUIET),
 ];
 
 /// Pages that name old APIs on purpose: migration guides and what's-new pages ("`x` was
@@ -1321,6 +1381,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             if place(&d.path) {
                 findings.retain(|f| !quiet.contains(&signal_kind(&f.signal)));
             }
+        }
+        if site_page_presents(&d.path) && tree.sites().of(&d.path).is_some() {
+            findings.retain(|f| !SITE_PAGE_QUIET.contains(&signal_kind(&f.signal)));
         }
         if findings.iter().all(|f| rides_along(f, &d.path, d.freq)) {
             continue;
