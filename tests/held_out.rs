@@ -7054,3 +7054,23 @@ fn a_design_records_status_is_its_state() {
         "{s:#}"
     );
 }
+
+/// Held-out (Verba, h3, inspector): "Please note that the tests are WIP", "Built-in support of
+/// WebSockets in h3 v2 is WIP", "The dialogs themselves are TBD": after a copula the word
+/// states its subject's status (the test suite's, a feature's), not a part of the page left to
+/// write. A label's value ("Owner: TBD") still marks the page.
+#[test]
+fn a_status_stated_of_a_subject_is_no_marker() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "CONTRIBUTING.md",
+        "# Contributing\n\nWe use pytest. Please note that the tests are WIP and some are \
+         missing.\n\n> Built-in support of WebSockets in v2 is WIP.\n",
+    );
+    write(d, "docs/release.md", "# Release\n\nOwner: TBD\n\nCut the tag.\n");
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(docs_with_kind(&s, "provisional-marker"), ["docs/release.md"], "{s:#}");
+}
