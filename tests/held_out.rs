@@ -7069,8 +7069,16 @@ fn a_status_stated_of_a_subject_is_no_marker() {
         "# Contributing\n\nWe use pytest. Please note that the tests are WIP and some are \
          missing.\n\n> Built-in support of WebSockets in v2 is WIP.\n",
     );
-    write(d, "docs/release.md", "# Release\n\nOwner: TBD\n\nCut the tag.\n");
+    write(
+        d,
+        "docs/release.md",
+        "# Release\n\nOwner: TBD\n\nCut the tag.\n",
+    );
     commit(d, "docs");
     let s = scan(d);
-    assert_eq!(docs_with_kind(&s, "provisional-marker"), ["docs/release.md"], "{s:#}");
+    assert_eq!(
+        docs_with_kind(&s, "provisional-marker"),
+        ["docs/release.md"],
+        "{s:#}"
+    );
 }
