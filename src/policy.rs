@@ -130,6 +130,10 @@ pub struct ScannerPolicy {
     pub design_folders: &'static [&'static str],
     /// The signals a design document never draws (its status is the design's state).
     pub design_quiet_signals: &'static [&'static str],
+    /// Folders of drafts (`drafts/`, `wip/`): each page unfinished by where it is kept.
+    pub draft_folders: &'static [&'static str],
+    /// The signals a draft (in a draft folder, or named `*.draft.md`) never draws.
+    pub draft_quiet_signals: &'static [&'static str],
     /// Folders of posts (`blog/`): each page is written for its day.
     pub post_folders: &'static [&'static str],
     /// The signals a post never draws.
@@ -221,6 +225,9 @@ pub struct ScannerPolicy {
     /// Files where an agent client reads a project's configuration (`.claude/settings.json`):
     /// in code, the reader's project's file.
     pub missing_path_client_config_paths: &'static [&'static str],
+    /// Files a tool creates and deletes as its mode changes (`.changeset/pre.json`): in code,
+    /// a mention is of that state.
+    pub missing_path_tool_state_paths: &'static [&'static str],
     /// Folders of test cases inside a test folder (and any `*_suite/`): their pages are inputs.
     pub missing_path_test_case_folders: &'static [&'static str],
     /// HTML entity names a site generator keeps in a heading's slug (`&mdash;` as `mdash`).
@@ -613,6 +620,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             site_work_page_names: crate::scan::SITE_WORK_PAGE_NAMES,
             design_folders: crate::scan::DESIGN_FOLDERS,
             design_quiet_signals: crate::scan::DESIGN_QUIET,
+            draft_folders: crate::scan::DRAFT_FOLDERS,
+            draft_quiet_signals: crate::scan::DRAFT_QUIET,
             post_folders: crate::scan::POST_FOLDERS,
             post_quiet_signals: crate::scan::POST_QUIET,
             prompt_quiet_signals: crate::scan::PROMPT_QUIET,
@@ -634,6 +643,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_convention_names: crate::scan::detectors::missing_path::CONVENTION_NAMES,
             missing_path_client_config_paths:
                 crate::scan::detectors::missing_path::CLIENT_CONFIG_PATHS,
+            missing_path_tool_state_paths: crate::scan::detectors::missing_path::TOOL_STATE_PATHS,
             missing_path_test_case_folders: crate::scan::detectors::missing_path::TEST_CASE_FOLDERS,
             anchor_entity_words: crate::scan::detectors::missing_anchor::ENTITY_WORDS,
             anchor_punctuation_kept_elsewhere:

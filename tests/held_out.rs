@@ -6842,7 +6842,9 @@ fn a_marker_heading_over_a_task_list_is_a_backlog() {
 /// `.claude/settings.json` and `.cursor/mcp.json` and removed them; its guides go on naming them
 /// as the reader's project's files ("hooks are read from `.claude/settings.json`", "the
 /// installer writes `.cursor/mcp.json`"). In code, a client's configuration file at its place
-/// is no claim; a link to it, and another removed file of the same folder, still are.
+/// is no claim, nor is a tool's state file that comes and goes (ai, astro: Changesets'
+/// `.changeset/pre.json`); a link to one, and another removed file of the same folder, still
+/// are.
 #[test]
 fn a_clients_configuration_files_are_the_readers() {
     let r = repo();
@@ -6852,6 +6854,8 @@ fn a_clients_configuration_files_are_the_readers() {
     write(d, ".claude/agents/review.md", "# Review\n");
     write(d, ".cursor/mcp.json", "{}\n");
     write(d, ".cursor/rules/style.mdc", "Style.\n");
+    write(d, ".changeset/config.json", "{}\n");
+    write(d, ".changeset/pre.json", "{\"mode\": \"pre\"}\n");
     commit(d, "config");
     git(
         d,
@@ -6861,6 +6865,7 @@ fn a_clients_configuration_files_are_the_readers() {
             ".claude/settings.json",
             ".claude/hooks.json",
             ".cursor/mcp.json",
+            ".changeset/pre.json",
         ],
     );
     commit(d, "drop local config");
@@ -6868,7 +6873,8 @@ fn a_clients_configuration_files_are_the_readers() {
         d,
         "docs/hooks.md",
         "# Hooks\n\nHooks are read from `.claude/settings.json` in your project; the installer \
-         writes `.cursor/mcp.json`. Our old `.claude/hooks.json` listed them, and \
+         writes `.cursor/mcp.json`; `changeset pre exit` removes `.changeset/pre.json`. Our old \
+         `.claude/hooks.json` listed them, and \
          [the settings](../.claude/settings.json) showed an example.\n",
     );
     commit(d, "docs");
@@ -7079,6 +7085,38 @@ fn a_status_stated_of_a_subject_is_no_marker() {
     assert_eq!(
         docs_with_kind(&s, "provisional-marker"),
         ["docs/release.md"],
+        "{s:#}"
+    );
+}
+
+/// Uniform sample s27b (router, CopilotKit, cloudflare-agents): a guide drafted in
+/// `how-to/drafts/search.draft.md` is titled "# DRAFT: ...", a sketch in `wip/` leaves "details
+/// TBD": unfinished by where they are kept, not published pages left unfinished. The same
+/// marker in a published guide still counts.
+#[test]
+fn a_drafts_marker_is_what_it_is() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/how-to/drafts/search.draft.md",
+        "# DRAFT: Build search filters\n\nSteps to come.\n",
+    );
+    write(
+        d,
+        "wip/sub-agents.md",
+        "# Sub-agent events\n\nMigration is tractable (details TBD).\n\nTBD: the schema.\n",
+    );
+    write(
+        d,
+        "docs/how-to/search.md",
+        "# Build search filters\n\nTBD: the schema.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "provisional-marker"),
+        ["docs/how-to/search.md"],
         "{s:#}"
     );
 }

@@ -271,6 +271,31 @@ pub fn is_design_record(path: &str) -> bool {
             .any(|w| w == "plan" || w == "plans")
 }
 
+/// Folders of drafts (`how-to/drafts/`, a `wip/` folder of provisional plans): each page is
+/// unfinished by where it is kept.
+pub const DRAFT_FOLDERS: &[&str] = &["drafts", "draft", "wip", "WIP"];
+
+/// The signals a draft ([`is_draft`]) never draws: its `DRAFT` title or a "details TBD" is what
+/// it is by its place, not a published page left unfinished. Judged on public repositories,
+/// all three such markers were false alarms (router's `how-to/drafts/*.draft.md`, AG-UI's
+/// `drafts/` proposals, cloudflare-agents' `wip/`).
+pub const DRAFT_QUIET: &[&str] = &["provisional-marker"];
+
+/// Whether a document is a draft: in a [`DRAFT_FOLDERS`] folder, or named `*.draft.md`.
+///
+/// ```
+/// use hygiene::scan::is_draft;
+/// assert!(is_draft("docs/how-to/drafts/search.draft.md") && is_draft("wip/sub-agents.md"));
+/// assert!(is_draft("docs/guide.draft.mdx") && !is_draft("docs/drafting.md") && !is_draft("drafts.md"));
+/// ```
+pub fn is_draft(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    detectors::in_folder_named(path, DRAFT_FOLDERS)
+        || name
+            .rsplit_once('.')
+            .is_some_and(|(stem, _)| stem.ends_with(".draft"))
+}
+
 /// Whether a document sits in a [`POST_FOLDERS`] folder.
 ///
 /// ```
@@ -293,6 +318,7 @@ pub const QUIET_BY_PLACE: &[(PlaceTest, &[&str])] = &[
     (in_posts, POST_QUIET),
     (is_prompt, PROMPT_QUIET),
     (is_design_record, DESIGN_QUIET),
+    (is_draft, DRAFT_QUIET),
 ];
 
 /// Pages that name old APIs on purpose: migration guides and what's-new pages ("`x` was

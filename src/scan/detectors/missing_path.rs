@@ -1746,6 +1746,12 @@ pub const CLIENT_CONFIG_PATHS: &[&str] = &[
     ".vscode/mcp.json",
 ];
 
+/// Files a tool creates and deletes as its mode changes: Changesets writes `.changeset/pre.json`
+/// on `changeset pre enter` and removes it on `pre exit`, so its absence is the usual state and
+/// history always knows it. In code, a mention is of that state (ai's pre-release guide, astro's
+/// merge skill: both judged false). Published as `scanner.missing_path_tool_state_paths`.
+pub const TOOL_STATE_PATHS: &[&str] = &[".changeset/pre.json"];
+
 /// Source files whose members a dotted name reaches (`layouts/semantic_layout.compute_positions`
 /// is the function `compute_positions` of `layouts/semantic_layout.py`).
 pub const MEMBER_SOURCES: &[&str] = &["py", "ts", "js", "rs", "go", "rb"];
@@ -3000,7 +3006,8 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     // does a client's configuration file at its place (`.claude/settings.json`).
     if r.via == crate::report::Via::Code
         && (CONVENTION_NAMES.contains(&written.trim_start_matches("./"))
-            || CLIENT_CONFIG_PATHS.contains(&written.trim_start_matches("./")))
+            || CLIENT_CONFIG_PATHS.contains(&written.trim_start_matches("./"))
+            || TOOL_STATE_PATHS.contains(&written.trim_start_matches("./")))
     {
         return true;
     }
