@@ -5,10 +5,13 @@ One judge moves a sample of 120 by 3 to 6 points (judges read the same line diff
 sample is judged twice by judges working apart, and the disagreements are adjudicated.
 
     bench/double_judge.py draw --signals ALL.jsonl --seed S --out DIR [--n 120] [--name NAME]
+                               [--per-kind KIND=N,KIND=N,...]
     bench/double_judge.py merge --dir DIR --out FILE [--adjudicate ADJ.jsonl]
 
 `draw` takes N signals uniformly at random from ALL.jsonl (the `signals.jsonl` lines of
-bench/corpus.py). Those some file in bench/judged/ already judged keep that verdict as their first
+bench/corpus.py), or with `--per-kind` that many of each kind named, uniformly within the kind
+(all of a kind that has fewer): a stratified sample that measures each rare kind's precision,
+which a uniform sample of 120 draws a handful of. Those some file in bench/judged/ already judged keep that verdict as their first
 one (DIR/carried.json); the others go to four first judges (DIR/inA0..3.jsonl). All N go to four
 second judges (DIR/inB0..3.jsonl), partitioned by repository so that no second judge reads a
 first judge's exact set. Give each judge bench/judged/BRIEF.md, its input, and `outXN.jsonl`
@@ -60,7 +63,16 @@ def write(path, rows):
 
 def draw(a):
     sigs = lines(a.signals)
-    sample = random.Random(a.seed).sample(sigs, a.n)
+    if a.per_kind:
+        rng = random.Random(a.seed)
+        sample = []
+        for spec in a.per_kind.split(","):
+            kind, n = spec.split("=")
+            of_kind = [r for r in sigs if r["kind"] == kind]
+            sample += rng.sample(of_kind, min(int(n), len(of_kind)))
+        a.n = len(sample)
+    else:
+        sample = random.Random(a.seed).sample(sigs, a.n)
     before = judged_before()
     os.makedirs(a.out, exist_ok=True)
     carried, fresh = [], []
@@ -137,6 +149,7 @@ def main():
     d.add_argument("--out", required=True)
     d.add_argument("--n", type=int, default=120)
     d.add_argument("--name", default="uniform-120")
+    d.add_argument("--per-kind", help="KIND=N,... : N of each kind instead of a uniform sample")
     m = sub.add_parser("merge")
     m.add_argument("--dir", required=True)
     m.add_argument("--out", required=True)
