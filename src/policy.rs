@@ -256,6 +256,10 @@ pub struct ScannerPolicy {
     /// Status words of a row in a folder's index (`README.md`) that keep the plan it lists:
     /// not served, whatever its age or a model's reading.
     pub lifecycle_open_status_words: &'static [&'static str],
+    /// Names of a tracker beside a folder's plans (`STATUS.md`): not served while one of its
+    /// items is open (an unchecked box, a row whose status is one of
+    /// `lifecycle_open_status_words`).
+    pub lifecycle_tracker_names: &'static [&'static str],
     /// Components whose title is also an anchor (`<Accordion title="How do I check?">`).
     pub titled_anchor_components: &'static [&'static str],
     /// Feeds a site writes for a section of pages (`/blog/feed.xml`).
@@ -665,6 +669,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             typedoc_configs: crate::scan::detectors::missing_path::TYPEDOC_CONFIGS,
             language_variant_suffixes: crate::scan::detectors::missing_path::LANGUAGE_VARIANTS,
             lifecycle_open_status_words: crate::lifecycle::eval::OPEN_STATUS_WORDS,
+            lifecycle_tracker_names: crate::lifecycle::eval::TRACKER_NAMES,
             titled_anchor_components: crate::scan::markdown::TITLED_ANCHOR_COMPONENTS,
             site_feed_names: crate::scan::sites::FEED_NAMES,
             site_spelled_out: crate::scan::sites::SPELLED_OUT,

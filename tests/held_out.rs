@@ -7120,3 +7120,113 @@ fn a_drafts_marker_is_what_it_is() {
         "{s:#}"
     );
 }
+
+/// A relative link in a backed-up pack's README (`[Troubleshooting](TROUBLESHOOTING.md)`) meant
+/// the pack's own `docs/TROUBLESHOOTING.md`, not the root's page renamed to
+/// `000-docs/157-troubleshooting.md`: the link is still missing, but no rename is claimed for
+/// it. A template whose link the root's renamed file answers (no file of the name in its folder)
+/// keeps its `renamed_to`.
+#[test]
+fn a_packs_link_is_not_the_roots_renamed_page() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "TROUBLESHOOTING.md",
+        "# Troubleshooting\n\nCommon issues.\n",
+    );
+    write(
+        d,
+        "docs/lifecycle.md",
+        "# Lifecycle\n\nHow a worker lives.\n",
+    );
+    commit(d, "docs");
+    std::fs::create_dir_all(d.join("000-docs")).unwrap();
+    git(
+        d,
+        &[
+            "mv",
+            "TROUBLESHOOTING.md",
+            "000-docs/157-troubleshooting.md",
+        ],
+    );
+    std::fs::create_dir_all(d.join("docs/concepts")).unwrap();
+    git(
+        d,
+        &["mv", "docs/lifecycle.md", "docs/concepts/lifecycle.md"],
+    );
+    commit(d, "file the docs");
+    write(
+        d,
+        "backups/pack_20251020/README.md",
+        "# Pack\n\n- [Troubleshooting](TROUBLESHOOTING.md)\n",
+    );
+    write(
+        d,
+        "backups/pack_20251020/docs/TROUBLESHOOTING.md",
+        "# Troubleshooting\n\nPack issues.\n",
+    );
+    write(
+        d,
+        "templates/worker-CLAUDE.md",
+        "# Worker\n\nSee [the lifecycle](docs/lifecycle.md).\n",
+    );
+    commit(d, "pack backup and worker template");
+    let s = scan(d);
+    let renamed = |doc: &str| -> Vec<(String, String)> {
+        signals(&s, doc)
+            .into_iter()
+            .filter(|s| s["kind"] == "missing-path")
+            .map(|s| {
+                (
+                    s["ref"].as_str().unwrap_or("").to_string(),
+                    s["renamed_to"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        renamed("backups/pack_20251020/README.md"),
+        [("TROUBLESHOOTING.md".to_string(), String::new())],
+        "{s:#}"
+    );
+    assert_eq!(
+        renamed("templates/worker-CLAUDE.md"),
+        [(
+            "docs/lifecycle.md".to_string(),
+            "docs/concepts/lifecycle.md".to_string()
+        )],
+        "{s:#}"
+    );
+}
+
+/// A folder's tracker (`STATUS.md` beside the plan it tracks) that still lists open work (a
+/// `not started` row, an unchecked box) is not a served plan to ask about; one whose items are
+/// all done still is.
+#[test]
+fn a_tracker_with_open_items_has_not_served() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/plans/output/STATUS.md",
+        "# Status\n\n| Item | Status |\n|---|---|\n| 1a | done |\n| 8a | not started |\n",
+    );
+    write(
+        d,
+        "docs/plans/actions/STATUS.md",
+        "# Status\n\n- [ ] **Phase 1** link the actions\n- [ ] **Phase 2** new actions\n",
+    );
+    write(
+        d,
+        "docs/plans/devx/STATUS.md",
+        "# Status\n\n| Item | Status |\n|---|---|\n| 1a | done |\n| 1b | done |\n",
+    );
+    commit(d, "plans");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "lifecycle"),
+        ["docs/plans/devx/STATUS.md"],
+        "{s:#}"
+    );
+}

@@ -354,6 +354,18 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
                 .listed_open(root, path)
                 .map(|row| format!("its folder's index lists it as not done (`{row}`)"))
                 .or_else(|| {
+                    // A folder's tracker (`STATUS.md` beside the plan it tracks) that still
+                    // lists open work is the live record of that work.
+                    text.as_deref()
+                        .filter(|_| TRACKER_NAMES.contains(&base_name(path)))
+                        .and_then(tracker_open)
+                        .map(|row| {
+                            format!(
+                                "it tracks its folder's work and still lists some open (`{row}`)"
+                            )
+                        })
+                })
+                .or_else(|| {
                     // A plan whose head says it is kept ("Superseded ... Kept as the
                     // historical record", "retained as the design record requested during
                     // review") has been given a second life by its maintainers. Not a
@@ -549,6 +561,59 @@ pub const OPEN_STATUS_WORDS: &[&str] = &[
     "wip",
     "blocked",
 ];
+
+/// The names of a tracker a folder of plans may keep beside its plans (TypeAgent's
+/// `docs/plans/structured-output/STATUS.md`: "Update whenever a phase item is started,
+/// completed, ..."): while one of its items is open ([`tracker_open`]), the work it tracks
+/// goes on and it has not served. Published as `scanner.lifecycle_tracker_names`.
+pub const TRACKER_NAMES: &[&str] = &[
+    "STATUS.md",
+    "status.md",
+    "PROGRESS.md",
+    "progress.md",
+    "TRACKER.md",
+    "tracker.md",
+];
+
+/// The first item of tracker `text` that is still open, trimmed: an unchecked task box
+/// (`- [ ] **Phase 1**`, a `☐` cell), or a table row with a cell that starts with a word of
+/// [`OPEN_STATUS_WORDS`] and none of status-done's words.
+///
+/// ```
+/// use hygiene::lifecycle::eval::tracker_open;
+/// let t = "| Item | Status |\n|---|---|\n| 1a | done |\n| 8a | not started |\n";
+/// assert_eq!(tracker_open(t), Some("| 8a | not started |".into()));
+/// assert_eq!(tracker_open("- [x] Phase 1\n- [ ] Phase 2\n"), Some("- [ ] Phase 2".into()));
+/// assert_eq!(tracker_open("| play | playFile | ☐ |\n"), Some("| play | playFile | ☐ |".into()));
+/// assert_eq!(tracker_open("| 1a | done |\n- [x] all\n\nPending review is a phrase.\n"), None);
+/// ```
+pub fn tracker_open(text: &str) -> Option<String> {
+    let opens = |t: &str| {
+        let t = t.trim();
+        t == "\u{2610}"
+            || OPEN_STATUS_WORDS.iter().any(|w| {
+                t.to_lowercase()
+                    .trim_start_matches(|c: char| !c.is_alphanumeric())
+                    .strip_prefix(w)
+                    .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+            })
+    };
+    let done = |row: &str| {
+        let lower = row.to_lowercase();
+        let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+        crate::scan::detectors::status::DONE_WORDS
+            .iter()
+            .any(|w| words.contains(w))
+    };
+    text.lines()
+        .find(|l| {
+            let t = l.trim_start();
+            let unchecked = ["- [ ]", "* [ ]", "+ [ ]"].iter().any(|b| t.starts_with(b));
+            let row = t.starts_with('|') && t.split('|').skip(1).any(opens) && !done(t);
+            unchecked || row
+        })
+        .map(|l| l.trim().to_string())
+}
 
 /// The index files a folder of plans may keep: a README listing each plan and its status.
 const INDEX_NAMES: &[&str] = &["README.md", "readme.md", "INDEX.md", "index.md"];

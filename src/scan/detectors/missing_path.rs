@@ -1791,11 +1791,32 @@ fn page_by_route(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
     })
 }
 
-/// Whether a relative Markdown link was found renamed only by reading it from the root
-/// (`[Troubleshooting](TROUBLESHOOTING.md)` in `plugins/pack/README.md`, where the root's
-/// `TROUBLESHOOTING.md` was renamed): a reader follows it from the document's folder, so the
-/// new root path written in its place would point nowhere, and the root's file may not be the
-/// one meant. The signal stays; no rename is suggested.
+/// Whether a file whose path ends in `tail` (`TROUBLESHOOTING.md`, `.cursor/README.md`) lives
+/// below `folder`, at any depth: the file the document meant, if it meant one of its own
+/// folder's.
+fn named_below(ctx: &TreeCtx<'_>, folder: &str, tail: &str) -> bool {
+    let name = format!("/{tail}");
+    let prefix = if folder.is_empty() {
+        String::new()
+    } else {
+        format!("{folder}/")
+    };
+    !prefix.is_empty()
+        && ctx
+            .tree
+            .files
+            .iter()
+            .any(|f| f.starts_with(&prefix) && f.ends_with(&name))
+}
+
+/// Whether a candidate is a relative Markdown link read from the root
+/// (`[Troubleshooting](TROUBLESHOOTING.md)` in `plugins/pack/README.md` read as the root's
+/// `TROUBLESHOOTING.md`): a reader follows it from the document's folder, so what became of the
+/// root's file (renamed, deleted) is not its fate, and a new root path written in its place
+/// would point nowhere. The signal stays, with no rename suggested; its `renamed_to` and
+/// `deleted_in` stay too unless the document's folder holds a file of that name
+/// ([`fate_of`]: judged on public repositories, a backup's README was told its link became the
+/// root's renamed page, when the file it meant sat in the backup's `docs/`).
 fn root_read_link(via: crate::report::Via, folder_relative: bool, written: &str) -> bool {
     via == crate::report::Via::Link && !folder_relative && !written.starts_with('/')
 }
@@ -2461,9 +2482,15 @@ impl Missing<'_> {
 }
 
 /// What history says of a missing reference's candidates: the first rename, else the first
-/// deletion (a rename wins: the file lives on).
+/// deletion (a rename wins: the file lives on). A relative link's root reading
+/// ([`root_read_link`]) is not asked when a file of the link's name lives below the document's
+/// folder: `[Troubleshooting](TROUBLESHOOTING.md)` in a backed-up pack's README meant the
+/// pack's own `docs/TROUBLESHOOTING.md`, not the root's, whatever became of that.
 fn fate_of(
     ctx: &TreeCtx<'_>,
+    doc: &Doc,
+    r: &crate::scan::markdown::Ref,
+    written: &str,
     candidates: &[(String, bool)],
 ) -> (Option<(String, bool, u8)>, Option<DeletedIn>) {
     let Some(h) = ctx.history else {
@@ -2472,6 +2499,12 @@ fn fate_of(
     let mut deleted = None;
     for (cand, folder_relative) in candidates {
         let (to, gone) = h.fate(cand, |p| ctx.tree.is_file(p));
+        if (to.is_some() || gone.is_some())
+            && root_read_link(r.via, *folder_relative, written)
+            && named_below(ctx, crate::scan::refs::folder(&doc.path), cand)
+        {
+            continue;
+        }
         if let Some((to, score)) = to {
             return (Some((to, *folder_relative, score)), None);
         }
@@ -3282,7 +3315,7 @@ impl Detector for MissingPath {
             else {
                 continue;
             };
-            let (renamed, deleted) = fate_of(ctx, candidates);
+            let (renamed, deleted) = fate_of(ctx, doc, r, written, candidates);
             let m = Missing {
                 r,
                 written,
