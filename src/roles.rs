@@ -242,11 +242,14 @@ pub const ROLE_RULES: &[RoleRule] = &[
             "**/__snapshots__/**",
             "**/{tests,test}/**/data/**",
             "**/{tests,test}/**/snapshots/**",
+            // Golden files: the input a test feeds and the output it must match
+            // (`scripts/goldens/mixed_input.md`, `assets/golden/<case>/reference.md`).
+            "**/{golden,goldens}/**",
             "**/{benchmark,benchmarks}/**/{result,results}/**",
             // What a script is expected to write (a skill's `expected_outputs/` sample report).
             "**/{expected_output,expected_outputs,expected-output,expected-outputs}/**",
         ],
-        why: "test data: a test reads or expects the text, so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living); a benchmark's results are the pages it read and what it wrote; an expected output is what a script writes",
+        why: "test data: a test reads or expects the text (a fixture, a golden file), so a TODO in it is an expectation and an edit changes what is tested (a README there documents the fixture and stays living); a benchmark's results are the pages it read and what it wrote; an expected output is what a script writes",
     },
 ];
 

@@ -7230,3 +7230,29 @@ fn a_tracker_with_open_items_has_not_served() {
         "{s:#}"
     );
 }
+
+/// A golden file (`scripts/goldens/mixed_input.md`, the input a test feeds a sanitizer) holds
+/// its TODO on purpose: it is test data, not a page to finish. The skill's own page with a TODO
+/// still draws the marker.
+#[test]
+fn a_golden_files_todo_is_its_test_data() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        ".claude/skills/fix-issue/scripts/goldens/mixed_input.md",
+        "# Issue\n\nSteps.\n\n<!-- TODO: strip me -->\nTODO: keep me\n",
+    );
+    write(
+        d,
+        ".claude/skills/fix-issue/guide.md",
+        "# Fix an issue\n\nTODO: describe the sanitizer.\n",
+    );
+    commit(d, "skill");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "provisional-marker"),
+        [".claude/skills/fix-issue/guide.md"],
+        "{s:#}"
+    );
+}
