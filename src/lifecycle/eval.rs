@@ -588,31 +588,39 @@ pub const TRACKER_NAMES: &[&str] = &[
 /// assert_eq!(tracker_open("| 1a | done |\n- [x] all\n\nPending review is a phrase.\n"), None);
 /// ```
 pub fn tracker_open(text: &str) -> Option<String> {
-    let opens = |t: &str| {
-        let t = t.trim();
-        t == "\u{2610}"
-            || OPEN_STATUS_WORDS.iter().any(|w| {
-                t.to_lowercase()
-                    .trim_start_matches(|c: char| !c.is_alphanumeric())
-                    .strip_prefix(w)
-                    .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
-            })
-    };
-    let done = |row: &str| {
-        let lower = row.to_lowercase();
-        let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
-        crate::scan::detectors::status::DONE_WORDS
-            .iter()
-            .any(|w| words.contains(w))
-    };
     text.lines()
         .find(|l| {
             let t = l.trim_start();
             let unchecked = ["- [ ]", "* [ ]", "+ [ ]"].iter().any(|b| t.starts_with(b));
-            let row = t.starts_with('|') && t.split('|').skip(1).any(opens) && !done(t);
+            let row = t.starts_with('|')
+                && t.split('|')
+                    .skip(1)
+                    .any(|c| c.trim() == "\u{2610}" || opens_with_open_status(c))
+                && !says_done(t);
             unchecked || row
         })
         .map(|l| l.trim().to_string())
+}
+
+/// Whether `t` starts with a word of [`OPEN_STATUS_WORDS`], markup, emoji and separators aside
+/// (`❌ not started`, `**TODO**`), and not a longer word (`todos`).
+fn opens_with_open_status(t: &str) -> bool {
+    let t = t
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    OPEN_STATUS_WORDS.iter().any(|w| {
+        t.strip_prefix(w)
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+    })
+}
+
+/// Whether `row` holds one of status-done's words ([`crate::scan::detectors::status::DONE_WORDS`]).
+fn says_done(row: &str) -> bool {
+    let lower = row.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+    crate::scan::detectors::status::DONE_WORDS
+        .iter()
+        .any(|w| words.contains(w))
 }
 
 /// The index files a folder of plans may keep: a README listing each plan and its status.
@@ -660,29 +668,12 @@ pub fn index_row_open(text: &str, path: &str) -> Option<String> {
         .lines()
         .find(|l| at_name(l).is_some() || number.is_some_and(|n| first_cell_is(l, n)))?;
     // A status starts its text: markup, emoji and separators aside.
-    let opens = |t: &str| {
-        let t = t
-            .trim_start_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
-        OPEN_STATUS_WORDS.iter().any(|w| {
-            t.strip_prefix(w)
-                .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
-        })
-    };
     let open = if row.trim_start().starts_with('|') {
-        row.split('|').any(opens)
+        row.split('|').any(opens_with_open_status)
     } else {
-        at_name(row).is_some_and(|end| opens(&row[end..]))
+        at_name(row).is_some_and(|end| opens_with_open_status(&row[end..]))
     };
-    let words: Vec<String> = row
-        .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
-        .map(str::to_string)
-        .collect();
-    let done = crate::scan::detectors::status::DONE_WORDS
-        .iter()
-        .any(|w| words.iter().any(|x| x == w));
-    (open && !done).then(|| row.trim().to_string())
+    (open && !says_done(row)).then(|| row.trim().to_string())
 }
 
 /// The folders' indexes ([`INDEX_NAMES`]), each read once per evaluation however many of its
