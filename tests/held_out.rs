@@ -640,15 +640,7 @@ fn a_file_split_up_is_no_rename_to_write() {
     write(d, "docs/acp.md", doc);
     commit(d, "docs");
     let s = scan(d);
-    let renamed: Vec<(String, String)> = common::fixture::signals(&s, "docs/acp.md")
-        .into_iter()
-        .map(|s| {
-            (
-                s["ref"].as_str().unwrap().to_string(),
-                s["renamed_to"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect();
+    let renamed = common::fixture::renames(&s, "docs/acp.md");
     assert_eq!(
         renamed,
         [
@@ -4587,15 +4579,7 @@ fn ignored_mirrors_of_renamed_files_are_not_missing() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let got: Vec<(String, String)> = signals(&s, "docs/testing.md")
-        .into_iter()
-        .map(|s| {
-            (
-                s["ref"].as_str().unwrap_or("").to_string(),
-                s["renamed_to"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect();
+    let got = common::fixture::renames(&s, "docs/testing.md");
     assert_eq!(
         got,
         [(
@@ -7173,18 +7157,7 @@ fn a_packs_link_is_not_the_roots_renamed_page() {
     );
     commit(d, "pack backup and worker template");
     let s = scan(d);
-    let renamed = |doc: &str| -> Vec<(String, String)> {
-        signals(&s, doc)
-            .into_iter()
-            .filter(|s| s["kind"] == "missing-path")
-            .map(|s| {
-                (
-                    s["ref"].as_str().unwrap_or("").to_string(),
-                    s["renamed_to"].as_str().unwrap_or("").to_string(),
-                )
-            })
-            .collect()
-    };
+    let renamed = |doc: &str| common::fixture::renames(&s, doc);
     assert_eq!(
         renamed("backups/pack_20251020/README.md"),
         [("TROUBLESHOOTING.md".to_string(), String::new())],

@@ -83,6 +83,19 @@ pub fn refs_kind(scan: &Value, path: &str, kind: &str) -> Vec<String> {
         .collect()
 }
 
+/// Each signal of `path` as its `ref` and `renamed_to` (empty when absent), in order.
+pub fn renames(scan: &Value, path: &str) -> Vec<(String, String)> {
+    signals(scan, path)
+        .into_iter()
+        .map(|s| {
+            (
+                s["ref"].as_str().unwrap_or("").to_string(),
+                s["renamed_to"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
 /// The shortlisted documents with a signal of `kind`, sorted.
 pub fn docs_with_kind<'a>(scan: &'a Value, kind: &str) -> Vec<&'a str> {
     let mut docs: Vec<&str> = scan["shortlist"]
