@@ -188,6 +188,15 @@ pub struct ScannerPolicy {
     /// Words by which a supersession notice says the document is kept on purpose ("Kept as the
     /// historical record"): no superseded-marker.
     pub superseded_kept_words: &'static [&'static str],
+    /// Folders of an API's reference pages: a "Deprecated." at a page's head there is the
+    /// API's, while it ships: no superseded-marker.
+    pub superseded_reference_folders: &'static [&'static str],
+    /// Words of a file name or title that make a document a list kept with its items' states
+    /// (a roadmap, an audit): no resolved-narrative.
+    pub resolved_tracker_words: &'static [&'static str],
+    /// Verbs by which a document says it keeps its history ("stands as historical context"):
+    /// no resolved-narrative.
+    pub resolved_history_kept_verbs: &'static [&'static str],
     /// Words one of which a document must use for a resolution heading to mark a resolved
     /// write-up.
     pub incident_words: &'static [&'static str],
@@ -698,6 +707,9 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             marker_negations: crate::scan::detectors::provisional::NEGATIONS,
             marker_done_marks: crate::scan::detectors::provisional::DONE_MARKS,
             superseded_kept_words: crate::scan::detectors::superseded::KEPT_WORDS,
+            superseded_reference_folders: crate::scan::detectors::superseded::REFERENCE_FOLDERS,
+            resolved_tracker_words: crate::scan::detectors::resolved::TRACKER_WORDS,
+            resolved_history_kept_verbs: crate::scan::detectors::resolved::HISTORY_KEPT_VERBS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,

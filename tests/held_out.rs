@@ -7,8 +7,8 @@
 mod common;
 
 use common::fixture::{
-    check_apply, commit, docs_with_kind, pair, refs_kind, repo, scan, signals, sigs, sigs_kind,
-    sigs_of,
+    check_apply, commit, docs_with_kind, investigation, pair, refs_kind, repo, scan, signals, sigs,
+    sigs_kind, sigs_of,
 };
 use common::{git, read, write};
 
@@ -5651,11 +5651,19 @@ fn supersession_of_something_else_is_not_the_pages() {
         sigs(&s, "docs/old-guide.md"),
         [pair("superseded-marker", "")]
     );
-    // A status line that is no list item speaks of the document wherever it stands.
+    // A section's status line is its subject's, list item or not (s29: an upgrade guide's
+    // fourteen `**Status:** DEPRECATED - ...`, one per API); in the head it is the page's.
     write(
         d,
         "docs/old-api.md",
         "# Old API\n\nThe old calls.\n\n## Calls\n\nStatus: Deprecated\n",
+    );
+    commit(d, "section status");
+    assert!(sigs(&scan(d), "docs/old-api.md").is_empty());
+    write(
+        d,
+        "docs/old-api.md",
+        "# Old API\n\nStatus: Deprecated\n\n## Calls\n\nThe old calls.\n",
     );
     commit(d, "status");
     assert_eq!(
@@ -7226,6 +7234,127 @@ fn a_golden_files_todo_is_its_test_data() {
     assert_eq!(
         docs_with_kind(&s, "provisional-marker"),
         [".claude/skills/fix-issue/guide.md"],
+        "{s:#}"
+    );
+}
+
+/// Resolved items of a document that keeps them (s29, judged false on genkit, claude-mem,
+/// TypeAgent, prisma, cloudflare-agents, claude-code-plugins-plus): a status in one list
+/// item below the head (a security advisory's `- **Status:** RESOLVED` beside its
+/// `- **Severity:**`; an answered open question's indented `**Resolved:**`), a document that
+/// says it keeps its history ("The original problem statement stands as historical context"),
+/// and a roadmap or an audit, which lists its items with their states. A known issue fixed
+/// long ago, still listed under "Known Issues", still draws the signal.
+#[test]
+fn resolved_items_of_a_kept_record_are_no_write_up() {
+    let r = repo();
+    let d = &r.root;
+    let story = investigation();
+    write(
+        d,
+        "SECURITY.md",
+        &format!(
+            "# Security Policy\n\n{story}\n\n## Audit History\n\n### 2025-12-16: Injection\n\
+             - **Severity:** CRITICAL\n- **Status:** RESOLVED\n- **Fixed In:** 1.2\n"
+        ),
+    );
+    write(
+        d,
+        "docs/ir-v2.md",
+        &format!(
+            "# Workflow IR\n\n{story}\n\n## Open questions\n\n1. **Cancellation.** What \
+             happens to running branches?\n   **Resolved:** Cancel them on first failure.\n"
+        ),
+    );
+    write(
+        d,
+        "docs/gaps.md",
+        &format!(
+            "# Framework gaps\n\n{story}\n\n### G10 - AbortSignal\n\n> **Status: Resolved \
+             (2026-04-30).** ADR 207 lands it. The original problem statement stands as \
+             historical context.\n\n**Original symptom.** A cancelled query completes.\n"
+        ),
+    );
+    write(
+        d,
+        "ROADMAP.md",
+        &format!("# Roadmap to 8.0\n\n{story}\n\n## 6. Rough edges\n\nResolved: the warning was closed.\n"),
+    );
+    write(
+        d,
+        "docs/phase0-audit.md",
+        &format!("# Phase 0 audit\n\n{story}\n\n### Issue: install box\n\n**Status**: FIXED in PR #195\n"),
+    );
+    write(
+        d,
+        "integrations/mcp/README.md",
+        &format!(
+            "# MCP server\n\n{story}\n\n## Known Issues\n\n### Tools not loading\n\n\
+             **Status:** Fixed in v0.24.0+\n\nThe server now starts before the client.\n"
+        ),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "resolved-narrative"),
+        ["integrations/mcp/README.md"],
+        "{s:#}"
+    );
+}
+
+/// Supersession notices that are not the document's (s29, judged false on awesome-copilot,
+/// mcp-use, claude-code-plugins-plus): an upgrade guide's section status (`**Status:**
+/// DEPRECATED - Property will be removed`, one API's), a "Deprecated." at the head of an API's
+/// reference page (the API's, while it ships), and a successor named by an id no file has
+/// (`Superseded By: 6767-h`: never written, the standard stands). A status in the head, a
+/// guide's own "Deprecated:" and a successor that exists still draw it.
+#[test]
+fn supersession_of_a_section_an_api_or_by_nothing_is_not_the_documents() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "instructions/upgrade.md",
+        "# Upgrade to 10\n\nThis guide lists the changes.\n\n## Deprecated APIs\n\n### \
+         MainPage\n\n**Status:** DEPRECATED - Property will be removed in 11.\n",
+    );
+    write(
+        d,
+        "docs/api-reference/server/helpers.mdx",
+        "# Response helpers\n\n**Deprecated.** Prefer raw envelopes. These helpers remain for \
+         upgrade compatibility.\n",
+    );
+    write(
+        d,
+        "docs/standards/6767-c-extensions.md",
+        "# Extensions standard\n\n**Status**: CANONICAL\n**Superseded By**: 6767-h (master \
+         spec)\n\n## Rules\n\nOne.\n",
+    );
+    write(
+        d,
+        "docs/standards/6767-a-plugins.md",
+        "# Plugins standard\n\n**Superseded By**: 6767-c (extensions)\n\n## Rules\n\nOne.\n",
+    );
+    write(
+        d,
+        "docs/tools/interpreter.mdx",
+        "# Code interpreter\n\n**Deprecated:** `Interpreter` has been removed from the \
+         package.\n",
+    );
+    write(
+        d,
+        "docs/specs/typed-flow.md",
+        "# Typed flow\n\n> **Status: SUPERSEDED.** See the class-based design.\n\n## Goal\n\nx\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "superseded-marker"),
+        [
+            "docs/specs/typed-flow.md",
+            "docs/standards/6767-a-plugins.md",
+            "docs/tools/interpreter.mdx"
+        ],
         "{s:#}"
     );
 }

@@ -379,6 +379,19 @@ pub fn first_word(s: &str) -> String {
         .to_lowercase()
 }
 
+/// Lines this many past the frontmatter, at most, are the document's head.
+pub const HEAD_MAX_LINES: u32 = 30;
+
+/// The first line past the document's head: its second heading (the title's section ends
+/// there), or [`HEAD_MAX_LINES`] past the frontmatter, whichever comes first. A bare
+/// `Deprecated.` or `Status: fixed` further down is one item's note (`- `result.totalUsage`:
+/// Deprecated. Use ...`, a field's description in a reference page), not the page's.
+pub fn head_end(p: &crate::scan::markdown::Parsed) -> u32 {
+    let body = p.lines.line(p.frontmatter.len);
+    let second = p.headings.get(1).map_or(u32::MAX, |h| h.line);
+    second.min(body + HEAD_MAX_LINES)
+}
+
 /// Lines of `prose` with their 1-based numbers.
 pub fn prose_lines(prose: &str) -> impl Iterator<Item = (u32, &str)> {
     prose

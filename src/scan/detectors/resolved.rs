@@ -13,7 +13,9 @@
 //! step, a glossary entry or an image's pixels, and a "Post-Mortem" section can be an example;
 //! a write-up of one investigation says what it is about at its top.
 
-use super::{first_word, prose_lines, status_value, undecorate, Detector, DocText, Finding};
+use super::{
+    first_word, head_end, prose_lines, status_value, undecorate, Detector, DocText, Finding,
+};
 use crate::report::Signal;
 
 /// Heading openings that mark a resolved write-up.
@@ -50,6 +52,50 @@ pub const INCIDENT_WORDS: &[&str] = &[
     "failure",
     "flaky",
 ];
+
+/// Words of a document's file name or title that make it a list of items kept with their
+/// states by design (a roadmap's "Resolved: ..." item, an audit's "Status: FIXED in PR #195"
+/// finding): a resolved item there is the list's record, not an incident write-up to distil.
+/// Published as `scanner.resolved_tracker_words`.
+pub const TRACKER_WORDS: &[&str] = &["roadmap", "audit"];
+
+/// Verbs by which a document says it keeps its past on purpose when "histor..." follows them
+/// closely ("This roadmap is retained as a historical implementation record", "The original
+/// problem statement stands as historical context"): its maintainers decided to keep the
+/// narrative. Published as `scanner.resolved_history_kept_verbs`.
+pub const HISTORY_KEPT_VERBS: &[&str] = &[
+    "retained as",
+    "kept as",
+    "preserved as",
+    "stands as",
+    "survives as",
+    "remains as",
+    "kept for",
+    "retained for",
+    "preserved for",
+];
+
+/// Whether lowercase `text` says it keeps history on purpose: one of [`HISTORY_KEPT_VERBS`]
+/// with "histor" within the next 40 bytes.
+///
+/// ```
+/// use hygiene::scan::detectors::resolved::keeps_history;
+/// assert!(keeps_history("the original problem statement stands as historical context."));
+/// assert!(keeps_history("> this roadmap is retained as a historical implementation record."));
+/// assert!(!keeps_history("the cache is kept as a map; history is rebuilt on restart."));
+/// ```
+pub fn keeps_history(text: &str) -> bool {
+    HISTORY_KEPT_VERBS.iter().any(|v| {
+        text.match_indices(v).any(|(i, _)| {
+            let rest = &text[i + v.len()..];
+            let end = (0..=rest.len().min(40))
+                .rev()
+                .find(|&e| rest.is_char_boundary(e))
+                .unwrap_or(0);
+            rest[..end].contains("histor")
+        })
+    })
+}
 
 /// Whether lowercase prose uses one of [`INCIDENT_WORDS`].
 ///
@@ -134,6 +180,54 @@ const MARKER_WORDS: &[&str] = &[
     "status",
 ];
 
+/// Whether the raw line is one item of a list (`- **Status:** RESOLVED` under a finding's
+/// `- **Severity:**`, an answered open question's indented `**Resolved:** ...`): below the
+/// document's head, its status is that item's, not the document's.
+fn one_items(raw: &str) -> bool {
+    crate::scan::markdown::list_item_body(raw).is_some()
+        || (raw.starts_with([' ', '\t']) && !raw.trim().is_empty())
+}
+
+/// Whether the document is a list kept with its items' states ([`TRACKER_WORDS`] in its file
+/// name or title).
+fn tracker_named(doc: &DocText<'_>) -> bool {
+    let name = doc.path.rsplit('/').next().unwrap_or("").to_ascii_lowercase();
+    let title = doc
+        .parsed
+        .headings
+        .first()
+        .map(|h| doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase())
+        .unwrap_or_default();
+    TRACKER_WORDS
+        .iter()
+        .any(|w| name.contains(w) || title.contains(w))
+}
+
+/// Whether the document's head, or the marker's paragraph and the one after it, says the
+/// document keeps its history on purpose ([`keeps_history`]).
+fn kept_as_history(doc: &DocText<'_>, line: u32) -> bool {
+    let lines: Vec<&str> = doc.text.split('\n').collect();
+    let head = (head_end(doc.parsed) as usize).saturating_sub(1).min(lines.len());
+    let mut near = Vec::new();
+    let mut paragraphs = 0;
+    for l in lines.iter().skip((line as usize).saturating_sub(1)).take(40) {
+        let blank = l.trim().trim_start_matches('>').trim().is_empty();
+        if blank {
+            paragraphs += usize::from(near.last().is_some_and(|p: &&str| !p.trim().is_empty()));
+            if paragraphs == 2 {
+                break;
+            }
+        }
+        near.push(*l);
+    }
+    let text = [lines[..head].join(" "), near.join(" ")]
+        .join(" ")
+        .replace("> ", " ")
+        .to_lowercase();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    keeps_history(&text) || super::superseded::kept_words_in(&text).is_some()
+}
+
 fn marker(doc: &DocText<'_>) -> Option<u32> {
     if let Some((v, line)) = doc.parsed.frontmatter.get("status") {
         if RESOLVED_WORDS.contains(&first_word(v).as_str()) {
@@ -146,6 +240,7 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
         return None;
     }
     let heading_lines: Vec<u32> = doc.parsed.headings.iter().map(|h| h.line).collect();
+    let head = head_end(doc.parsed);
     for (line, l) in prose_lines(&doc.parsed.prose) {
         let t = undecorate(l).to_ascii_lowercase();
         // The heading as written (code in it is blank in the prose): it must be the phrase
@@ -168,6 +263,9 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
             {
                 return Some(line);
             }
+        }
+        if line >= head && one_items(&doc.text[doc.parsed.lines.range(line, doc.text.len())]) {
+            continue;
         }
         if t.starts_with("resolved:") || (t.starts_with("resolution:") && titled_as_incident(doc)) {
             return Some(line);
@@ -194,6 +292,9 @@ impl Detector for ResolvedNarrative {
         let Some(line) = marker(doc) else {
             return Vec::new();
         };
+        if tracker_named(doc) || kept_as_history(doc, line) {
+            return Vec::new();
+        }
         let words = doc.parsed.prose.split_whitespace().count() as u32;
         let r = doc.parsed.lines.range(line, doc.text.len());
         let text: String = doc.text[r].trim().chars().take(120).collect();

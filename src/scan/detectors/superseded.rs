@@ -4,11 +4,15 @@
 //! with the word (`> **Deprecated:** see ...`), or `This document is superseded ...`. A note
 //! that names another subject (`**Deprecated**: The Sampling feature is ...`), a table row
 //! of statuses, a wrapped sentence whose next line starts with the word ("has been / replaced
-//! by ..."), a list item about a named thing (``- `x-workers` – deprecated.``), a listed
-//! status below the document's head (an API's `- **Status**: Deprecated`) and a supersession
-//! "in part" are not about the whole document.
+//! by ..."), a list item about a named thing (``- `x-workers` – deprecated.``), a status line
+//! below the document's head (a section's API: `**Status:** DEPRECATED - Property will be
+//! removed`) and a supersession "in part" are not about the whole document. Nor is a notice
+//! whose successor was never written (`Superseded By: 6767-h`, no such file), nor a
+//! "Deprecated." at the head of an API's reference page (the API's, while it ships).
 
-use super::{first_word, prose_lines, status_value, undecorate, Detector, DocText, Finding};
+use super::{
+    first_word, head_end, prose_lines, status_value, undecorate, Detector, DocText, Finding,
+};
 use crate::report::Signal;
 use crate::scan::refs::{resolve, Target};
 
@@ -94,25 +98,15 @@ pub fn is_marker(line: &str) -> bool {
     }
 }
 
-/// Lines this many past the frontmatter, at most, are the document's head.
-pub const HEAD_MAX_LINES: u32 = 30;
-
-/// The first line past the document's head: its second heading (the title's section ends
-/// there), or [`HEAD_MAX_LINES`] past the frontmatter, whichever comes first. A bare
-/// `Deprecated.` further down is one item's note (`- `result.totalUsage`: Deprecated. Use
-/// ...`, with the code blanked; a field's description in a reference page), not the page's.
-fn head_end(p: &crate::scan::markdown::Parsed) -> u32 {
-    let body = p.lines.line(p.frontmatter.len);
-    let second = p.headings.get(1).map_or(u32::MAX, |h| h.line);
-    second.min(body + HEAD_MAX_LINES)
-}
-
-/// Whether a marker line names the document as its subject (`This guide is deprecated`,
-/// `Status: Superseded`): it holds anywhere in the document.
+/// Whether a marker line names the document as its subject (`This guide is deprecated`): it
+/// holds anywhere in the document. A status line does only in the head: below it, each
+/// section's `**Status:** DEPRECATED - Property will be removed` is the status of the API the
+/// section is about (an upgrade guide's fourteen of them), as `status-done` reads a section's
+/// status as its item's.
 fn speaks_of_itself(line: &str) -> bool {
     let s = undecorate(line).to_lowercase();
     // ("Replaced by" alone may title one field's note: `x` replaced by `y`, code blanked.)
-    status_value(line).is_some() || s.split_whitespace().next() == Some("this")
+    s.split_whitespace().next() == Some("this")
 }
 
 /// Whether `line` goes on with the sentence of the line before it (a wrapped paragraph: "The
@@ -206,6 +200,48 @@ pub fn kept_on_purpose(text: &str, line: u32) -> bool {
     kept_words_in(&paragraph).is_some()
 }
 
+/// Folders of an API's reference pages: a page there documents an API, and a "Deprecated."
+/// at its head is that API's status while it still ships (mcp-use's response helpers
+/// "remain for upgrade compatibility"), not the page's. Published as
+/// `scanner.superseded_reference_folders`.
+pub const REFERENCE_FOLDERS: &[&str] = &["api-reference", "api-ref", "api-docs", "reference"];
+
+/// The successor a notice names without a link ("**Superseded By**: 6767-h (master spec)",
+/// `superseded_by: "2026-06-19-surface-reduction"`), when it is a document's id: one token
+/// with a digit and a `-` or `_` in it (not a version, `v2.0`), no spaces.
+///
+/// ```
+/// use hygiene::scan::detectors::superseded::named_successor;
+/// assert_eq!(named_successor("**Superseded By**: 6767-h (master spec)"), Some("6767-h".into()));
+/// assert_eq!(named_successor("Status: superseded by the final decision in PR #2341"), None);
+/// assert_eq!(named_successor("> **Deprecated:** see `v2`"), None);
+/// assert_eq!(named_successor("Replaced by v2.0 of the API."), None);
+/// ```
+pub fn named_successor(line: &str) -> Option<String> {
+    let lower = line.to_lowercase();
+    let at = lower.find(" by")? + 3;
+    let rest = lower[at..].trim_start_matches(['*', '_', ':', ' ', '"', '\'', '`']);
+    let token: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect();
+    let token = token.trim_end_matches('.').to_string();
+    (token.chars().any(|c| c.is_ascii_digit()) && token.contains(['-', '_'])).then_some(token)
+}
+
+/// Whether no file of the tree is named with `id` (any case), nor with its number when a
+/// series names it (`adr-0012` as `0012-use-postgres.md`): the successor was never written,
+/// and the document still stands.
+fn never_written(tree: &crate::scan::refs::Tree, id: &str) -> bool {
+    let number = id
+        .trim_start_matches(|c: char| c.is_alphabetic())
+        .trim_start_matches(['-', '_']);
+    !tree.basenames.iter().any(|b| {
+        let b = b.to_lowercase();
+        b.contains(id) || (!number.is_empty() && b.contains(number))
+    })
+}
+
 /// The detector.
 pub struct Superseded;
 
@@ -230,6 +266,9 @@ impl Detector for Superseded {
             "replaced-by",
         ] {
             if let Some((v, line)) = fm.get(key) {
+                if named_successor(&format!("by {v}")).is_some_and(|id| never_written(doc.tree, &id)) {
+                    return Vec::new();
+                }
                 let by = (!v.is_empty()).then(|| v.to_string());
                 return vec![Signal::SupersededMarker { line, by }.into()];
             }
@@ -251,7 +290,6 @@ impl Detector for Superseded {
                     is_marker(l)
                         && (n < head || speaks_of_itself(l))
                         && !(i > 0 && continues(lines[i - 1], l))
-                        && !(n >= head && is_list_item(l) && status_value(l).is_some())
                         && !names_an_item(doc.text.split('\n').nth(i).unwrap_or(""))
                 })
                 .map(|i| i as u32 + 1);
@@ -260,6 +298,20 @@ impl Detector for Superseded {
             return Vec::new();
         };
         if kept_on_purpose(doc.text, line) {
+            return Vec::new();
+        }
+        let raw = &doc.text[doc.parsed.lines.range(line, doc.text.len())];
+        if named_successor(raw).is_some_and(|id| never_written(doc.tree, &id)) {
+            return Vec::new();
+        }
+        // An API's reference page: its "Deprecated." is the API's, while the API ships.
+        let in_reference = doc
+            .path
+            .split('/')
+            .rev()
+            .skip(1)
+            .any(|seg| REFERENCE_FOLDERS.contains(&seg.to_ascii_lowercase().as_str()));
+        if in_reference && undecorate(raw).to_lowercase().starts_with("deprecated") {
             return Vec::new();
         }
         // `by`: the first link on the marker line (or the next one), resolved when it exists.
