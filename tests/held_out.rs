@@ -7346,11 +7346,27 @@ fn supersession_of_a_section_an_api_or_by_nothing_is_not_the_documents() {
         "docs/specs/typed-flow.md",
         "# Typed flow\n\n> **Status: SUPERSEDED.** See the class-based design.\n\n## Goal\n\nx\n",
     );
+    write(
+        d,
+        "docs/brainstorms/2026-06-19-surface-cut-requirements.md",
+        "# Cut\n",
+    );
+    for (plan, by) in [
+        ("a", "2026-06-19-surface-cut"),
+        ("b", "2026-07-01-never-written"),
+    ] {
+        write(
+            d,
+            &format!("docs/plans/{plan}-plan.md"),
+            &format!("---\nstatus: active\nsuperseded_by: \"{by}\"\n---\n\n# Plan\n\nSteps.\n"),
+        );
+    }
     commit(d, "docs");
     let s = scan(d);
     assert_eq!(
         docs_with_kind(&s, "superseded-marker"),
         [
+            "docs/plans/a-plan.md",
             "docs/specs/typed-flow.md",
             "docs/standards/6767-a-plugins.md",
             "docs/tools/interpreter.mdx"

@@ -191,7 +191,12 @@ fn one_items(raw: &str) -> bool {
 /// Whether the document is a list kept with its items' states ([`TRACKER_WORDS`] in its file
 /// name or title).
 fn tracker_named(doc: &DocText<'_>) -> bool {
-    let name = doc.path.rsplit('/').next().unwrap_or("").to_ascii_lowercase();
+    let name = doc
+        .path
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let title = doc
         .parsed
         .headings
@@ -207,10 +212,16 @@ fn tracker_named(doc: &DocText<'_>) -> bool {
 /// document keeps its history on purpose ([`keeps_history`]).
 fn kept_as_history(doc: &DocText<'_>, line: u32) -> bool {
     let lines: Vec<&str> = doc.text.split('\n').collect();
-    let head = (head_end(doc.parsed) as usize).saturating_sub(1).min(lines.len());
+    let head = (head_end(doc.parsed) as usize)
+        .saturating_sub(1)
+        .min(lines.len());
     let mut near = Vec::new();
     let mut paragraphs = 0;
-    for l in lines.iter().skip((line as usize).saturating_sub(1)).take(40) {
+    for l in lines
+        .iter()
+        .skip((line as usize).saturating_sub(1))
+        .take(40)
+    {
         let blank = l.trim().trim_start_matches('>').trim().is_empty();
         if blank {
             paragraphs += usize::from(near.last().is_some_and(|p: &&str| !p.trim().is_empty()));

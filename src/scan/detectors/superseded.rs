@@ -266,7 +266,9 @@ impl Detector for Superseded {
             "replaced-by",
         ] {
             if let Some((v, line)) = fm.get(key) {
-                if named_successor(&format!("by {v}")).is_some_and(|id| never_written(doc.tree, &id)) {
+                if named_successor(&format!(" by {v}"))
+                    .is_some_and(|id| never_written(doc.tree, &id))
+                {
                     return Vec::new();
                 }
                 let by = (!v.is_empty()).then(|| v.to_string());
