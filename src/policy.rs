@@ -343,6 +343,8 @@ pub struct RolePolicy {
     pub prompt_folders: &'static [&'static str],
     /// Frontmatter keys that make a document in one of them a prompt.
     pub prompt_keys: &'static [&'static str],
+    /// The name ending of a Copilot instructions file, shipped when under no dot-folder.
+    pub instructions_suffix: &'static str,
     /// Labels of a link in a document's first lines to the Markdown file it is rendered from.
     pub source_link_labels: &'static [&'static str],
     /// Folders of an example project whose documents are its data (fixture).
@@ -559,6 +561,7 @@ pub fn roles() -> RolePolicy {
         plugin_shipped_dirs: roles::PLUGIN_SHIPPED_DIRS,
         prompt_folders: roles::PROMPT_FOLDERS,
         prompt_keys: roles::PROMPT_KEYS,
+        instructions_suffix: roles::INSTRUCTIONS_SUFFIX,
         record_status_words: roles::RECORD_STATUS_WORDS,
         example_data_folders: roles::EXAMPLE_DATA_FOLDERS,
         source_link_labels: roles::SOURCE_LINK_LABELS,

@@ -625,6 +625,9 @@ impl Override {
 /// while the document does.
 pub const PROMPT_FOLDERS: &[&str] = &["commands", "agents", "skills", "prompts"];
 
+/// The name ending of a Copilot instructions file: outside a dot-folder, a catalogue's prompt.
+pub const INSTRUCTIONS_SUFFIX: &str = ".instructions.md";
+
 /// Frontmatter keys only a prompt has (a docs page has `title` and `description`).
 pub const PROMPT_KEYS: &[&str] = &["allowed-tools", "argument-hint", "tools", "model"];
 
@@ -763,6 +766,11 @@ impl Roles {
         let folders = &segs[..segs.len().saturating_sub(1)];
         if folders.iter().any(|s| s.starts_with('.')) {
             return false;
+        }
+        // Copilot reads `*.instructions.md` from the project's `.github/instructions/`; one
+        // anywhere else is a catalogue's, shipped to the projects its `applyTo` names.
+        if segs[segs.len() - 1].ends_with(INSTRUCTIONS_SUFFIX) {
+            return true;
         }
         // `skills/`, or a named set of them (`bmm-skills/`, `core_agents/`).
         let prompt_folder = |s: &&str| {

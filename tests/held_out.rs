@@ -7374,3 +7374,43 @@ fn supersession_of_a_section_an_api_or_by_nothing_is_not_the_documents() {
         "{s:#}"
     );
 }
+
+/// A Copilot instructions file outside `.github/` (awesome-copilot's
+/// `instructions/azure-durable-functions-csharp.instructions.md`, s29, judged false) is a
+/// catalogue's, shipped to the projects its `applyTo` names: `builder.ConfigureWorker()` in
+/// "`Program.cs`" is the user's program's call, not this repository's code. The repository's own
+/// `.github/instructions/` file still draws the signal.
+#[test]
+fn a_catalogues_instructions_name_the_users_code() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "tools/gen/Program.cs",
+        "class Program { static void Main() {} }\n",
+    );
+    // (Two names: a name another tracked file holds is the project's vocabulary.)
+    let text = |call: &str| {
+        format!(
+            "---\napplyTo: '**/*.cs'\n---\n\n# Durable functions\n\n- Register it in \
+             `Program.cs` via `builder.{call}()`.\n"
+        )
+    };
+    write(
+        d,
+        "instructions/durable.instructions.md",
+        &text("ConfigureWorker"),
+    );
+    write(
+        d,
+        ".github/instructions/durable.instructions.md",
+        &text("ConfigureHost"),
+    );
+    commit(d, "instructions");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "missing-symbol"),
+        [".github/instructions/durable.instructions.md"],
+        "{s:#}"
+    );
+}
