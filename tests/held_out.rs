@@ -7414,3 +7414,45 @@ fn a_catalogues_instructions_name_the_users_code() {
         "{s:#}"
     );
 }
+
+/// A name the source holds with its first letter's case turned is a case slip (gastown's
+/// `NotifyRecipient` for Go's `notifyRecipient`, s29, judged false), and `x` in a name stands
+/// for any one (rolldown's `Type::new_x` for every node type's `new_*`, judged false). A name
+/// gone in every case still draws the signal.
+#[test]
+fn a_case_slip_and_a_letter_for_any_name_are_no_missing_symbol() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "internal/mail/router.go",
+        "package mail\n\nfunc notifyRecipient() {}\n",
+    );
+    write(
+        d,
+        "crates/ast/src/lib.rs",
+        "pub struct Type;\nimpl Type {\n    pub fn new_call() {}\n}\n",
+    );
+    write(
+        d,
+        "docs/inventory.md",
+        "# Inventory\n\n- `internal/mail/router.go`: `NotifyRecipient()` and `CapturePaneTrimmed()`.\n",
+    );
+    write(
+        d,
+        "docs/ast.md",
+        "# AST\n\nEach `make_*` became `Type::new_x`; `Type::new_gone` went.\n",
+    );
+    commit(d, "code");
+    let s = scan(d);
+    assert_eq!(
+        sigs_kind(&s, "docs/inventory.md", "missing-symbol"),
+        [pair("missing-symbol", "CapturePaneTrimmed")],
+        "{s:#}"
+    );
+    assert_eq!(
+        sigs_kind(&s, "docs/ast.md", "missing-symbol"),
+        [pair("missing-symbol", "Type::new_gone")],
+        "{s:#}"
+    );
+}

@@ -12,6 +12,9 @@
 //! - an unqualified call or `snake_case` name on the same line as a reference to a source file
 //!   of this repository (`` `src/config.rs`: `load_config()` ``).
 //!
+//! Never a name the source holds with its first letter's case turned (`NotifyRecipient` for
+//! Go's `notifyRecipient`: a case slip, the function is there).
+//!
 //! Never a name the document's own code blocks use (a tutorial defines `process_query`), nor a
 //! placeholder (`parseAllowedXxx`, `foo_bar`, `my_handler`). "Occurs" means appears as an
 //! identifier token in a tracked source file (extension-less scripts with a `#!` line count),
@@ -53,8 +56,9 @@ pub fn names(ident: &str) -> Vec<&str> {
 }
 
 /// Words that make an identifier a placeholder or an example, not a name.
+/// (`x` is a letter standing for any one: `Type::new_x` for every node type's `new_*`.)
 pub const PLACEHOLDER_WORDS: &[&str] = &[
-    "xxx", "foo", "bar", "baz", "qux", "my", "your", "some", "example",
+    "xxx", "x", "foo", "bar", "baz", "qux", "my", "your", "some", "example",
 ];
 
 /// Whether `ident` is a placeholder: one of its words (split at `_`, `::`, `.` and case
@@ -65,6 +69,7 @@ pub const PLACEHOLDER_WORDS: &[&str] = &[
 /// assert!(is_placeholder("parseAllowedXxx") && is_placeholder("my_handler") && is_placeholder("Foo::bar"));
 /// assert!(!is_placeholder("load_config") && !is_placeholder("toolbar_height"));
 /// assert!(is_placeholder("getFooBar") && is_placeholder("EXAMPLE_KEY") && !is_placeholder("examples_dir"));
+/// assert!(is_placeholder("Type::new_x") && !is_placeholder("max_width"));
 /// ```
 pub fn is_placeholder(ident: &str) -> bool {
     // Words are compared in place (every identifier of every document is asked): a word ends
@@ -191,10 +196,12 @@ pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
         .collect()
 }
 
-/// Every name the check of `ident` looks up: its last name, its qualifiers, and the
-/// definition of each type-like (capitalised) qualifier ([`defined`]).
+/// Every name the check of `ident` looks up: its last name (and the same with its first
+/// letter's case turned, [`other_case`]), its qualifiers, and the definition of each type-like
+/// (capitalised) qualifier ([`defined`]).
 pub fn wanted(ident: &str) -> Vec<String> {
     let mut out = vec![last(ident).to_string()];
+    out.extend(other_case(last(ident)));
     for q in qualifiers(ident) {
         out.push(q.to_string());
         if type_like(q) {
@@ -202,6 +209,26 @@ pub fn wanted(ident: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// `name` with its first letter's case turned (`notifyRecipient` for `NotifyRecipient`), when
+/// it starts with an ASCII letter. The source holding that name is a case slip of the
+/// document's (Go's exported and unexported spellings of one function), not a name gone.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_symbol::other_case;
+/// assert_eq!(other_case("NotifyRecipient").as_deref(), Some("notifyRecipient"));
+/// assert_eq!(other_case("load").as_deref(), Some("Load"));
+/// assert_eq!(other_case("_x"), None);
+/// ```
+pub fn other_case(name: &str) -> Option<String> {
+    let first = name.chars().next().filter(char::is_ascii_alphabetic)?;
+    let turned = if first.is_ascii_uppercase() {
+        first.to_ascii_lowercase()
+    } else {
+        first.to_ascii_uppercase()
+    };
+    Some(format!("{turned}{}", &name[1..]))
 }
 
 fn type_like(name: &str) -> bool {
@@ -538,6 +565,7 @@ impl Detector for MissingSymbol {
                 // defined here, not only imported (`Image.blend` is PIL's).
                 (symbols.colon_paths || !text.contains("::"))
                     && !found.contains(last(text))
+                    && !other_case(last(text)).is_some_and(|n| found.contains(&n))
                     && !symbols.used_elsewhere(last(text), &doc.path)
                     && q.iter().all(|n| {
                         found.contains(*n) && (!type_like(n) || found.contains(&defined(n)))
