@@ -7456,3 +7456,44 @@ fn a_case_slip_and_a_letter_for_any_name_are_no_missing_symbol() {
         "{s:#}"
     );
 }
+
+/// The only status below a document's head, in one item's list of fields, is that item's (s29,
+/// judged false: claude-flow's "#### 3. Neural Networks Interface" with `- **Location**:` and
+/// `- **Status**: ✅ Complete`; claude-mem's advisory `- **Status:** RESOLVED` beside its
+/// `- **Severity:**`). The same field list under a `## Status` heading is the document's own
+/// (CopilotKit's proposal, judged true), and so is a report's closing status line.
+#[test]
+fn one_items_status_field_is_not_the_documents() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/web-ui/guide.md",
+        "# Web UI\n\n## Components\n\n#### 3. Neural interface\n- **Location**: `src/ui/`\n\
+         - **Status**: Complete (15/15 tools)\n- **Features**: many\n",
+    );
+    write(
+        d,
+        "SECURITY.md",
+        "# Security Policy\n\nReport to us.\n\n## Audit History\n\n### 2025-12-16: Injection\n\
+         - **Severity:** CRITICAL\n- **Status:** RESOLVED\n",
+    );
+    write(
+        d,
+        "docs/drafts/multimodal.md",
+        "# Multimodal messages\n\nThe proposal.\n\n## Status\n\n- **Status**: Implemented\n\
+         - **Author(s)**: Ann\n\n## Specification\n\nParts.\n",
+    );
+    write(
+        d,
+        "reports/build-summary.md",
+        "# Build summary\n\nWhat was built.\n\n## Result\n\n**Status**: Complete and tested\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "status-done"),
+        ["docs/drafts/multimodal.md", "reports/build-summary.md"],
+        "{s:#}"
+    );
+}

@@ -4,8 +4,9 @@
 //! the release it shipped in (`Implemented (v0.21+)`, `Shipped in 2.3`) is a feature
 //! reference's note of availability, not finished work waiting to be archived. A status above
 //! the first section is the document's own; status lines inside sections are its items' (a
-//! roadmap's phases), and one that is not finished means the document is not. (Not in an
-//! example folder: [`crate::scan::EXAMPLE_QUIET`].)
+//! roadmap's phases), and one that is not finished means the document is not; the only one,
+//! when it is a field in an item's list, is that item's. (Not in an example folder:
+//! [`crate::scan::EXAMPLE_QUIET`].)
 
 use super::{first_word, prose_lines, status_value, Detector, DocText, Finding};
 use crate::report::Signal;
@@ -131,11 +132,16 @@ impl Detector for StatusDone {
         // document is finished only when every one of them says so.
         let mut headings = 0;
         let mut first_done = None;
+        // The in-section status lines, and the last heading line before each.
+        let mut in_sections = 0;
+        let mut section_of_first = None;
+        let mut last_heading = None;
         let lines: Vec<(u32, &str)> = prose_lines(&doc.parsed.prose).collect();
         for (i, &(line, l)) in lines.iter().enumerate() {
             let own = headings < 2;
             if l.starts_with('#') {
                 headings += 1;
+                last_heading = Some(line);
             }
             let Some(v) = status_value(l) else { continue };
             // A field of a template the document shows (`* **Date Archived:** YYYY-MM-DD` above
@@ -156,8 +162,23 @@ impl Detector for StatusDone {
             if !finished(v) {
                 return Vec::new();
             }
+            in_sections += 1;
             if first_done.is_none() && reportable(v) {
                 first_done = Some(line);
+                section_of_first = last_heading;
+            }
+        }
+        // One item's field: the only status below the head, in a list of an item's fields
+        // under a heading that is no "Status" (a guide's "#### 3. Neural Networks" with its
+        // `- **Location**:`, `- **Status**: ✅ Complete`; an advisory's `- **Status:**
+        // RESOLVED` beside its `- **Severity:**`). Phases that each say done still count.
+        if let (Some(line), 1) = (first_done, in_sections) {
+            let raw = line_text(doc, line);
+            let heading = section_of_first.map(|h| line_text(doc, h).to_lowercase());
+            if crate::scan::markdown::list_item_body(&raw).is_some()
+                && !heading.is_some_and(|h| h.trim_start_matches('#').trim().starts_with("status"))
+            {
+                return Vec::new();
             }
         }
         first_done
