@@ -118,6 +118,9 @@ pub struct ScannerPolicy {
     pub cursor_rules_dir: &'static str,
     /// The signals a document a lifecycle rule governs (a plan, a handoff) never draws.
     pub governed_quiet_signals: &'static [&'static str],
+    /// The signals that ask whether a document has served: one that draws a `lifecycle`
+    /// signal draws none of them.
+    pub lifecycle_asks_signals: &'static [&'static str],
     /// The signals a document a `keep` rule governs (a README, an ADR) never draws.
     pub kept_quiet_signals: &'static [&'static str],
     /// The signals a document in an example folder never draws.
@@ -630,6 +633,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             other_clients_every_request: crate::scan::loadclass::OTHER_CLIENTS_EVERY_REQUEST,
             cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
+            lifecycle_asks_signals: crate::scan::LIFECYCLE_ASKS,
             kept_quiet_signals: crate::scan::KEPT_QUIET,
             example_quiet_signals: crate::scan::EXAMPLE_QUIET,
             site_page_quiet_signals: crate::scan::SITE_PAGE_QUIET,

@@ -7497,3 +7497,38 @@ fn one_items_status_field_is_not_the_documents() {
         "{s:#}"
     );
 }
+
+/// A plan a lifecycle rule governs asks once whether it has served: its `status: completed`
+/// and its ticked units are the evidence the model reads for that question, not two more
+/// questions (s29: compound-engineering-plugin's plans drew lifecycle, status-done and
+/// checklist-complete at once; judges split on the same plans by kind). A finished report no
+/// rule governs still draws status-done and checklist-complete.
+#[test]
+fn a_governed_plan_asks_once_whether_it_served() {
+    let r = repo();
+    let d = &r.root;
+    let body = "\n# Plan\n\n- [x] Unit 1\n- [x] Unit 2\n- [x] Unit 3\n";
+    write(
+        d,
+        "docs/plans/2026-03-27-001-rename-plan.md",
+        &format!("---\nstatus: completed\n---\n{body}"),
+    );
+    write(
+        d,
+        "reports/pack-complete.md",
+        &format!("# Pack report\n\n**Status**: Complete\n{body}"),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let kinds = |p: &str| -> Vec<String> { sigs(&s, p).into_iter().map(|(k, _)| k).collect() };
+    assert_eq!(
+        kinds("docs/plans/2026-03-27-001-rename-plan.md"),
+        ["lifecycle"],
+        "{s:#}"
+    );
+    assert_eq!(
+        kinds("reports/pack-complete.md"),
+        ["checklist-complete", "status-done"],
+        "{s:#}"
+    );
+}

@@ -154,6 +154,11 @@ pub const THRESHOLDS: Thresholds = Thresholds {
 /// question decides its fate.
 pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing-symbol", "drift"];
 
+/// The signals that ask whether a document has served, as a `lifecycle` signal does: a
+/// document that draws one draws none of them (a plan's `status: completed` is the evidence
+/// the model reads for the lifecycle question, not a second question).
+pub const LIFECYCLE_ASKS: &[&str] = &["status-done", "checklist-complete"];
+
 /// The signals a document a `keep` lifecycle rule governs (an entry point such as a README, an
 /// ADR) never draws: they ask whether a document has served, which a keep rule answers. A
 /// README's ticked list is a feature or prerequisites list, not finished work.
@@ -1654,6 +1659,10 @@ pub fn attach_lifecycle(
             }
         };
         let item = &mut items[i];
+        // A finished status or a ticked list asks the question the lifecycle signal asks (has
+        // it served?): on the document it governs, that question is asked once.
+        item.signals
+            .retain(|s| !LIFECYCLE_ASKS.contains(&signal_kind(s)));
         item.signals.push(Signal::Lifecycle {});
         // A served document's ready edit; for one a model must judge, the edit to copy if the
         // answer is yes (one decision, not an edit to compose).
