@@ -3575,7 +3575,7 @@ fn set_31_mkdocs_variants_trailing_slash_sites_dated_posts_and_autorefs() {
 /// `docs/incidents/` does; a deprecation notice named `DEPRECATED.md` says so by its job, while
 /// a guide that says it is deprecated is still marked; a `Status: COMPLETED` field of a
 /// template a rule shows (beside `Date Archived: YYYY-MM-DD`) is no status of the rule, while a
-/// plan's own `Status: Complete` still is.
+/// report's own `Status: Complete` still is.
 #[test]
 fn set_31_postmortem_folders_tombstones_and_template_fields() {
     let r = repo();
@@ -3602,8 +3602,8 @@ fn set_31_postmortem_folders_tombstones_and_template_fields() {
     );
     write(
         d,
-        "docs/plans/cache.md",
-        "# Cache plan\n\n**Status:** Complete\n\n- [x] Add the cache\n",
+        "reports/cache.md",
+        "# Cache rollout\n\n**Status:** Complete\n\n- [x] Add the cache\n",
     );
     commit(d, "docs");
     let s = scan(d);
@@ -3622,7 +3622,7 @@ fn set_31_postmortem_folders_tombstones_and_template_fields() {
         "{s:#}"
     );
     assert!(
-        kinds("docs/plans/cache.md").contains(&"status-done".to_string()),
+        kinds("reports/cache.md").contains(&"status-done".to_string()),
         "{s:#}"
     );
 }

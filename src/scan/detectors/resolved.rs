@@ -76,7 +76,7 @@ pub const HISTORY_KEPT_VERBS: &[&str] = &[
 ];
 
 /// Whether lowercase `text` says it keeps history on purpose: one of [`HISTORY_KEPT_VERBS`]
-/// with "histor" within the next 40 bytes.
+/// with "histor..." among the next three words of its clause.
 ///
 /// ```
 /// use hygiene::scan::detectors::resolved::keeps_history;
@@ -87,12 +87,16 @@ pub const HISTORY_KEPT_VERBS: &[&str] = &[
 pub fn keeps_history(text: &str) -> bool {
     HISTORY_KEPT_VERBS.iter().any(|v| {
         text.match_indices(v).any(|(i, _)| {
-            let rest = &text[i + v.len()..];
-            let end = (0..=rest.len().min(40))
-                .rev()
-                .find(|&e| rest.is_char_boundary(e))
-                .unwrap_or(0);
-            rest[..end].contains("histor")
+            // "histor..." within the next three words of the same clause.
+            for w in text[i + v.len()..].split_whitespace().take(3) {
+                if w.starts_with("histor") {
+                    return true;
+                }
+                if w.contains(['.', ';', ':', ',', '!', '?']) {
+                    return false;
+                }
+            }
+            false
         })
     })
 }
