@@ -7532,3 +7532,38 @@ fn a_governed_plan_asks_once_whether_it_served() {
         "{s:#}"
     );
 }
+
+/// A Markdown example whose author nests fences in it (a proposed `SKILL.md` in a
+/// ` ```markdown ` block, with its own ` ```bash ` blocks; commands' README template) is read as
+/// written: the bare ` ``` ` after ` ```bash ` closes that inner block, so the example's links
+/// after it are the example's (s29 uniform sample: claude-skills, commands, taches-cc-resources,
+/// judged false). CommonMark closes the outer fence there; the agent reads the raw text. The
+/// same link outside the example, and in a file wrapped whole in one such fence, still draw it.
+#[test]
+fn links_in_a_nested_markdown_example_are_the_examples() {
+    let r = repo();
+    let d = &r.root;
+    let example = "```markdown\n# Toolkit\n\n```bash\npython run.py\n```\n\nSee \
+                   [the guide](references/guide.md).\n```\n";
+    write(
+        d,
+        "docs/refactoring-notes.md",
+        &format!(
+            "# Refactoring notes\n\nFirst [read](references/gone.md). The slimmed skill:\n\n\
+             {example}"
+        ),
+    );
+    write(d, "skills/adapter/SKILL.md", example);
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "docs/refactoring-notes.md", "missing-path"),
+        ["references/gone.md"],
+        "{s:#}"
+    );
+    assert_eq!(
+        refs_kind(&s, "skills/adapter/SKILL.md", "missing-path"),
+        ["references/guide.md"],
+        "{s:#}"
+    );
+}

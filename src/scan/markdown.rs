@@ -1736,6 +1736,11 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
             linked: None,
         });
     }
+    let examples = nested_markdown_examples(text);
+    let mut prose = prose;
+    for r in &examples {
+        blank(&mut prose, r.clone());
+    }
     let prose = String::from_utf8(prose).unwrap_or_default();
     // MyST targets (`(global-config)=` above a heading): an anchor here, and a label any page
     // of the site may link to by name (kept among the anchors as written, see [`myst_label`]).
@@ -1844,6 +1849,13 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     if with_blocks {
         p.blocks = blocks(&body, &p.lines, &top_blocks, &p.headings);
     }
+    // A Markdown example whose author nests fences in it ([`nested_markdown_examples`]) is
+    // read as its author wrote it: its links and markers are the example's. (Its headings stay
+    // as rendered: a link's anchor is what the page renders.)
+    for r in &examples {
+        let (first, last) = (p.lines.line(r.start), p.lines.line(r.end.saturating_sub(1)));
+        p.refs.retain(|x| x.line < first || x.line > last);
+    }
     p.prose = prose;
     let asked: std::collections::HashSet<&str> = p
         .idents
@@ -1854,6 +1866,96 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         .retain(|t| asked.contains(t.as_str()) || t.ends_with("::"));
     p.code_tokens.shrink_to_fit();
     p
+}
+
+/// Info strings of a fence that shows a Markdown document (` ```markdown `).
+pub const MARKDOWN_FENCE_INFOS: &[&str] = &["markdown", "md", "mdx"];
+
+/// The byte ranges of the fences showing a Markdown document whose author nests fences in
+/// them: in ` ```markdown `, a line ` ```bash ` opens an inner block and the bare ` ``` ` after
+/// it closes that block, as in the file shown. CommonMark closes the outer fence there, and the
+/// rest of the example (a proposed `SKILL.md`'s links, a README template's
+/// `[API](./docs/api/README.md)`) renders as the page's own Markdown; an agent reads the raw
+/// text as its author wrote it, an example. Each range runs from the outer opening line to the
+/// author's closing one, and only when that close comes (else the nesting is not what the
+/// author meant), and not for a fence that opens the file (it wraps the document itself).
+/// Fence lines are indented three spaces at most, as in CommonMark.
+///
+/// ```
+/// use hygiene::scan::markdown::nested_markdown_examples;
+/// let t = "Shown:\n```markdown\n# X\n```bash\nrun\n```\n[a](a.md)\n```\nafter\n";
+/// assert_eq!(nested_markdown_examples(t), vec![7..53]);
+/// assert!(nested_markdown_examples(&t[7..]).is_empty());
+/// assert!(nested_markdown_examples("```markdown\n```bash\nrun\n```\n[a](a.md)\n").is_empty());
+/// assert!(nested_markdown_examples("```markdown\n    ```bash\n    ```\n```\n[a](a.md)\n").is_empty());
+/// assert!(nested_markdown_examples("```bash\n```py\nx\n```\n").is_empty());
+/// ```
+pub fn nested_markdown_examples(text: &str) -> Vec<Range<usize>> {
+    enum Open {
+        /// Another fence (its char and run length): its lines are code.
+        Other(u8, usize),
+        /// A Markdown fence: where it starts, its run length, the inner depth, whether it nests.
+        Markdown(usize, usize, u32, bool),
+    }
+    let mut out = Vec::new();
+    let mut open: Option<Open> = None;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let lead = line.len() - line.trim_start_matches(' ').len();
+        if lead > 3 {
+            continue;
+        }
+        let t = line.trim();
+        let run_of = |c: u8| t.bytes().take_while(|&b| b == c).count();
+        match open.as_mut() {
+            None => {
+                for c in [b'`', b'~'] {
+                    let run = run_of(c);
+                    if run < 3 {
+                        continue;
+                    }
+                    let first = t[run..].split_whitespace().next().unwrap_or("");
+                    let first = first.to_ascii_lowercase();
+                    open = Some(
+                        if c == b'`' && MARKDOWN_FENCE_INFOS.contains(&first.as_str()) {
+                            Open::Markdown(start, run, 0, false)
+                        } else {
+                            Open::Other(c, run)
+                        },
+                    );
+                    break;
+                }
+            }
+            Some(Open::Other(c, len)) => {
+                let run = run_of(*c);
+                if run >= *len && t[run..].trim().is_empty() {
+                    open = None;
+                }
+            }
+            Some(Open::Markdown(from, len, depth, nests)) => {
+                let run = run_of(b'`');
+                if run < *len {
+                    continue;
+                }
+                if !t[run..].trim().is_empty() {
+                    *depth += 1;
+                    *nests = true;
+                } else if *depth > 0 {
+                    *depth -= 1;
+                } else {
+                    // A fence that opens the file wraps the whole document (a model's answer
+                    // pasted with its fence): the document, not an example in it.
+                    if *nests && !text[..*from].trim().is_empty() {
+                        out.push(*from..at);
+                    }
+                    open = None;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Line ranges (1-based, inclusive) of fenced code found line by line: a run of three or more
