@@ -1737,7 +1737,6 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
         });
     }
     let examples = nested_markdown_examples(text);
-    let mut prose = prose;
     for r in &examples {
         blank(&mut prose, r.clone());
     }
