@@ -161,12 +161,15 @@ pub struct ResolvedNarrative;
 
 /// Whether the document's path or first heading names an incident or an investigation.
 fn titled_as_incident(doc: &DocText<'_>) -> bool {
-    let title = doc
-        .parsed
+    incident_like(&doc.path.to_ascii_lowercase()) || title(doc).is_some_and(|t| incident_like(&t))
+}
+
+/// The document's first heading line, lowercase.
+fn title(doc: &DocText<'_>) -> Option<String> {
+    doc.parsed
         .headings
         .first()
-        .map(|h| doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase());
-    incident_like(&doc.path.to_ascii_lowercase()) || title.is_some_and(|t| incident_like(&t))
+        .map(|h| doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase())
 }
 
 /// Words one of which a marker line holds (a [`RESOLUTION_HEADINGS`] heading, `Resolved:`,
@@ -201,12 +204,7 @@ fn tracker_named(doc: &DocText<'_>) -> bool {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    let title = doc
-        .parsed
-        .headings
-        .first()
-        .map(|h| doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase())
-        .unwrap_or_default();
+    let title = title(doc).unwrap_or_default();
     TRACKER_WORDS
         .iter()
         .any(|w| name.contains(w) || title.contains(w))
@@ -215,32 +213,14 @@ fn tracker_named(doc: &DocText<'_>) -> bool {
 /// Whether the document's head, or the marker's paragraph and the one after it, says the
 /// document keeps its history on purpose ([`keeps_history`]).
 fn kept_as_history(doc: &DocText<'_>, line: u32) -> bool {
-    let lines: Vec<&str> = doc.text.split('\n').collect();
-    let head = (head_end(doc.parsed) as usize)
-        .saturating_sub(1)
-        .min(lines.len());
-    let mut near = Vec::new();
-    let mut paragraphs = 0;
-    for l in lines
-        .iter()
-        .skip((line as usize).saturating_sub(1))
-        .take(40)
-    {
-        let blank = l.trim().trim_start_matches('>').trim().is_empty();
-        if blank {
-            paragraphs += usize::from(near.last().is_some_and(|p: &&str| !p.trim().is_empty()));
-            if paragraphs == 2 {
-                break;
-            }
-        }
-        near.push(*l);
-    }
-    let text = [lines[..head].join(" "), near.join(" ")]
-        .join(" ")
-        .replace("> ", " ")
-        .to_lowercase();
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    keeps_history(&text) || super::superseded::kept_words_in(&text).is_some()
+    use super::superseded::{flattened, kept_words_in, paragraphs_at};
+    let head = (head_end(doc.parsed) as usize).saturating_sub(1);
+    let text = [
+        flattened(doc.text.lines().take(head)),
+        paragraphs_at(doc.text, line, 2, 40),
+    ]
+    .join(" ");
+    keeps_history(&text) || kept_words_in(&text).is_some()
 }
 
 fn marker(doc: &DocText<'_>) -> Option<u32> {

@@ -187,17 +187,53 @@ pub fn kept_words_in(text: &str) -> Option<&'static str> {
 /// assert!(!kept_on_purpose("# Plan\n\n> **Superseded** by `plan-b.md`.\n\nKept as the historical record.\n", 3));
 /// ```
 pub fn kept_on_purpose(text: &str, line: u32) -> bool {
-    let paragraph: String = text
+    kept_words_in(&paragraphs_at(text, line, 1, 12)).is_some()
+}
+
+/// The lines of `text` from line `line` (1-based) through the end of its `count`-th paragraph
+/// (a blank line, blockquote marks aside, ends one), at most `max_lines` of them,
+/// [`flattened`]: the notice and what it says next.
+///
+/// ```
+/// use hygiene::scan::detectors::superseded::paragraphs_at;
+/// let t = "# T\n\n> **Superseded.** See\n> `b.md`.\n>\n> Kept.\n\nBody.\n";
+/// assert_eq!(paragraphs_at(t, 3, 1, 12), "**superseded.** see `b.md`.");
+/// assert_eq!(paragraphs_at(t, 3, 2, 40), "**superseded.** see `b.md`. kept.");
+/// ```
+pub fn paragraphs_at(text: &str, line: u32, count: usize, max_lines: usize) -> String {
+    let mut kept = Vec::new();
+    let (mut ended, mut in_paragraph) = (0, false);
+    for l in text
         .lines()
         .skip((line as usize).saturating_sub(1))
-        .take_while(|l| !l.trim().trim_start_matches('>').trim().is_empty())
-        .take(12)
+        .take(max_lines)
+    {
+        if !l.trim().trim_start_matches('>').trim().is_empty() {
+            in_paragraph = true;
+            kept.push(l);
+        } else if in_paragraph {
+            in_paragraph = false;
+            ended += 1;
+            if ended == count {
+                break;
+            }
+        } else if kept.is_empty() {
+            break;
+        }
+    }
+    flattened(kept)
+}
+
+/// `lines` as one lowercase line: joined, blockquote marks inside dropped, white space
+/// collapsed (a notice wrapped over quoted lines reads as one sentence).
+pub fn flattened<'a>(lines: impl IntoIterator<Item = &'a str>) -> String {
+    let text = lines
+        .into_iter()
         .collect::<Vec<_>>()
         .join(" ")
         .replace("> ", " ")
         .to_lowercase();
-    let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
-    kept_words_in(&paragraph).is_some()
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Folders of an API's reference pages: a page there documents an API, and a "Deprecated."
@@ -307,12 +343,8 @@ impl Detector for Superseded {
             return Vec::new();
         }
         // An API's reference page: its "Deprecated." is the API's, while the API ships.
-        let in_reference = doc
-            .path
-            .split('/')
-            .rev()
-            .skip(1)
-            .any(|seg| REFERENCE_FOLDERS.contains(&seg.to_ascii_lowercase().as_str()));
+        let in_reference =
+            super::in_folder_named(&doc.path.to_ascii_lowercase(), REFERENCE_FOLDERS);
         if in_reference && undecorate(raw).to_lowercase().starts_with("deprecated") {
             return Vec::new();
         }
