@@ -121,6 +121,10 @@ pub struct ScannerPolicy {
     /// The signals that ask whether a document has served: one that draws a `lifecycle`
     /// signal draws none of them.
     pub lifecycle_asks_signals: &'static [&'static str],
+    /// The root documents that present a repository: what they link to is current.
+    pub entry_documents: &'static [&'static str],
+    /// The signals a document an entry document links to never draws.
+    pub entry_named_quiet_signals: &'static [&'static str],
     /// The signals a document a `keep` rule governs (a README, an ADR) never draws.
     pub kept_quiet_signals: &'static [&'static str],
     /// The signals a document in an example folder never draws.
@@ -200,6 +204,9 @@ pub struct ScannerPolicy {
     /// Verbs by which a document says it keeps its history ("stands as historical context"):
     /// no resolved-narrative.
     pub resolved_history_kept_verbs: &'static [&'static str],
+    /// Words by which a resolved item's own paragraph says it is kept where it stands
+    /// ("Recorded here as the case study that motivated ..."): no resolved-narrative.
+    pub resolved_kept_here_words: &'static [&'static str],
     /// Words one of which a document must use for a resolution heading to mark a resolved
     /// write-up.
     pub incident_words: &'static [&'static str],
@@ -634,6 +641,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             cursor_rules_dir: crate::scan::loadclass::CURSOR_RULES_DIR,
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
             lifecycle_asks_signals: crate::scan::LIFECYCLE_ASKS,
+            entry_documents: crate::scan::ENTRY_DOCUMENTS,
+            entry_named_quiet_signals: crate::scan::ENTRY_NAMED_QUIET,
             kept_quiet_signals: crate::scan::KEPT_QUIET,
             example_quiet_signals: crate::scan::EXAMPLE_QUIET,
             site_page_quiet_signals: crate::scan::SITE_PAGE_QUIET,
@@ -717,6 +726,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             superseded_reference_folders: crate::scan::detectors::superseded::REFERENCE_FOLDERS,
             resolved_tracker_words: crate::scan::detectors::resolved::TRACKER_WORDS,
             resolved_history_kept_verbs: crate::scan::detectors::resolved::HISTORY_KEPT_VERBS,
+            resolved_kept_here_words: crate::scan::detectors::resolved::KEPT_HERE_WORDS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,

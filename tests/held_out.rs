@@ -7567,3 +7567,128 @@ fn links_in_a_nested_markdown_example_are_the_examples() {
         "{s:#}"
     );
 }
+
+/// Names that are not this code's (s30, judged false on turso and dagger): a qualifier whose
+/// only definition is an associated type bound inside an `impl` (`type QueryParser =
+/// NoopQueryParser;`, so `QueryParser::parse_query` is Tantivy's), and the object of a step
+/// "add `RuntimeCodegenDisabled()`" in a design (a name the code will hold). A member gone from
+/// a type defined at the margin, and a name a checked "add" step brought in, still draw it.
+#[test]
+fn an_associated_type_and_a_name_to_add_are_no_missing_symbol() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/lib.rs",
+        "pub struct Index;\nimpl Index {\n    pub fn open() {}\n}\n\
+         impl pgwire::QueryHandler for Index {\n    type QueryParser = NoopQueryParser;\n}\n",
+    );
+    write(
+        d,
+        "docs/fts.md",
+        "# Full-text search\n\nBuild a Tantivy query with `QueryParser::parse_query(\"db\")`, \
+         then `Index::search_all()` runs it.\n",
+    );
+    write(
+        d,
+        "docs/design.md",
+        "# Design\n\n- `src/lib.rs` — add `runtime_disabled()` on `Index`;\n\
+         - [x] `src/lib.rs`: add `finished_step()`\n",
+    );
+    commit(d, "code");
+    let s = scan(d);
+    assert_eq!(
+        sigs_kind(&s, "docs/fts.md", "missing-symbol"),
+        [pair("missing-symbol", "Index::search_all")],
+        "{s:#}"
+    );
+    assert_eq!(
+        sigs_kind(&s, "docs/design.md", "missing-symbol"),
+        [pair("missing-symbol", "finished_step")],
+        "{s:#}"
+    );
+}
+
+/// A status deep in a document without sections is a step's, not the document's (s30, judged
+/// false on get-shit-done: a workflow prompt's "Update frontmatter: `- status: complete`" on
+/// line 283). A status line at the head of such a document is still its own.
+#[test]
+fn a_steps_status_deep_in_a_prompt_is_not_the_documents() {
+    let r = repo();
+    let d = &r.root;
+    let steps: String = (1..=40)
+        .map(|i| format!("Step {i}: ask the user.\n\n"))
+        .collect();
+    write(
+        d,
+        "workflows/verify-work.md",
+        &format!("<purpose>\nValidate features.\n</purpose>\n\n{steps}Update frontmatter:\n- status: complete\n- updated: [now]\n"),
+    );
+    write(
+        d,
+        "docs/report.md",
+        &format!("**Status:** Complete\n\n{steps}"),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "status-done"),
+        ["docs/report.md"],
+        "{s:#}"
+    );
+}
+
+/// A resolved gap "recorded here as the case study that motivated" a change is a design's
+/// rationale kept on purpose (s30, judged false on TypeAgent's principle gaps). The same
+/// write-up without that sentence still draws the signal.
+#[test]
+fn a_resolved_gap_recorded_as_a_case_study_is_kept_on_purpose() {
+    let r = repo();
+    let d = &r.root;
+    let story = investigation();
+    let gap = |kept: &str| {
+        format!(
+            "# Principle gaps\n\n{story}\n\n### Name visibility\n\n**Status:** Resolved. The \
+             gap has since been closed by sharpening P3.{kept}\n\n**The original gap.** Should \
+             outputs be visible?\n"
+        )
+    };
+    write(
+        d,
+        "docs/principle-gaps.md",
+        &gap(" Recorded here as the case study that motivated the sharpening."),
+    );
+    write(d, "docs/other-gaps.md", &gap(""));
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "resolved-narrative"),
+        ["docs/other-gaps.md"],
+        "{s:#}"
+    );
+}
+
+/// A finished status on a document the root's README, CLAUDE.md or AGENTS.md links to is that
+/// of a thing the entry presents as current (s30, judged false on sentry-mcp's refactor notes
+/// that CLAUDE.md and AGENTS.md index, and a lab's system summary the README links). The same
+/// report that no entry links still draws it.
+#[test]
+fn a_status_on_a_document_the_entry_links_is_not_a_served_plan() {
+    let r = repo();
+    let d = &r.root;
+    let report = "# IDE instructions refactor\n\n**Status:** Complete\n\nThe fragments moved.\n";
+    write(d, "docs/integrations/ide-refactor.md", report);
+    write(d, "docs/integrations/old-refactor.md", report);
+    write(
+        d,
+        "AGENTS.md",
+        "# Agents\n\n- [IDE instructions](docs/integrations/ide-refactor.md)\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "status-done"),
+        ["docs/integrations/old-refactor.md"],
+        "{s:#}"
+    );
+}

@@ -165,6 +165,9 @@ pub struct Ref {
 /// assert!(!planned_name("- [ ] Replace ") && !planned_name("- [ ] Call it with "));
 /// ```
 pub fn planned_name(before: &str) -> bool {
+    if adds(before) {
+        return true;
+    }
     let Some(rest) = list_item_body(before).and_then(|b| b.strip_prefix("[ ]")) else {
         return false;
     };
@@ -174,6 +177,28 @@ pub fn planned_name(before: &str) -> bool {
         || b.ends_with("->")
         || b.ends_with("=>")
         || (lower.ends_with(" with") && lower.contains("replace"))
+}
+
+/// Whether a code span that follows `before` is the object of the imperative "add" (a design's
+/// "`core/modulesource.go` — add `RuntimeCodegenDisabled()` on `*ModuleSource`"): a step to
+/// take, naming what the code will hold, unless the step's box is checked (then it is done, and
+/// the name a claim). "Added `f()`" reports work done; "add to `f()`" names what is there.
+///
+/// ```
+/// use hygiene::scan::markdown::adds;
+/// assert!(adds("- `core/modulesource.go` — add ") && adds("Add ") && adds("- [ ] add "));
+/// assert!(!adds("- [x] Add ") && !adds("Added ") && !adds("add to ") && !adds("Add a `"));
+/// ```
+pub fn adds(before: &str) -> bool {
+    let Some(b) = before.strip_suffix(' ') else {
+        return false;
+    };
+    let word = b
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    let done = list_item_body(before).is_some_and(|i| i.starts_with("[x]") || i.starts_with("[X]"));
+    word.eq_ignore_ascii_case("add") && !done
 }
 
 /// The text of a list item after its marker, when `line` is one: a bullet (`-`, `*`, `+`) or a

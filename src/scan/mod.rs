@@ -159,6 +159,16 @@ pub const GOVERNED_QUIET: &[&str] = &["missing-path", "missing-anchor", "missing
 /// the model reads for the lifecycle question, not a second question).
 pub const LIFECYCLE_ASKS: &[&str] = &["status-done", "checklist-complete"];
 
+/// The documents at the root that present a repository to its readers and its agents: what
+/// they link to is presented as current.
+pub const ENTRY_DOCUMENTS: &[&str] = &["README.md", "CLAUDE.md", "AGENTS.md"];
+
+/// The signals a document that an [`ENTRY_DOCUMENTS`] file links to never draws: its finished
+/// status is that of a thing the entry presents as current (sentry-mcp's refactor notes that
+/// CLAUDE.md and AGENTS.md index, a lab's system summary the README links as "System Summary"),
+/// not of a plan that has served. (s30: 2 of 2 judged false; no judged true is so linked.)
+pub const ENTRY_NAMED_QUIET: &[&str] = &["status-done"];
+
 /// The signals a document a `keep` lifecycle rule governs (an entry point such as a README, an
 /// ADR) never draws: they ask whether a document has served, which a keep rule answers. A
 /// README's ticked list is a feature or prerequisites list, not finished work.
@@ -1369,6 +1379,23 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         format!("({} documents, {answered} from the cache)", checks.len())
     });
 
+    // What the root's entry documents link to (they present it as current).
+    // (Resolved here: the tree phase dropped its targets, and skips documents outside PATHs.)
+    let entry_named: HashSet<String> = docs
+        .iter()
+        .filter(|d| ENTRY_DOCUMENTS.contains(&d.path.as_str()))
+        .flat_map(|d| {
+            d.parsed
+                .refs
+                .iter()
+                .map(|r| refs::resolve(tree, &d.path, r))
+        })
+        .filter_map(|t| match t {
+            refs::Target::Found { path: Some(p), .. } => Some(p),
+            _ => None,
+        })
+        .collect();
+
     // Items: a file is shortlisted iff it has at least one signal that does not ride along.
     let mut items: Vec<ShortlistItem> = Vec::new();
     let mut tokens: Vec<Option<u64>> = Vec::new();
@@ -1412,6 +1439,9 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             if place(&d.path) {
                 findings.retain(|f| !quiet.contains(&signal_kind(&f.signal)));
             }
+        }
+        if entry_named.contains(&d.path) {
+            findings.retain(|f| !ENTRY_NAMED_QUIET.contains(&signal_kind(&f.signal)));
         }
         if site_page_presents(&d.path) && tree.sites().of(&d.path).is_some() {
             findings.retain(|f| !SITE_PAGE_QUIET.contains(&signal_kind(&f.signal)));

@@ -1329,7 +1329,7 @@ pub const PLACEHOLDER_PATH_WORDS: &[&str] = &["my", "your", "foo", "bar", "baz",
 pub const PLACEHOLDER_CAMEL_WORDS: &[&str] = &["xxx", "yyy", "foo", "baz", "your", "some"];
 
 /// Whether a written path is a placeholder, not a name: a template expression (`{x}`,
-/// `<name>`, `[Description]`), a version pattern (`version-X.Y.Z`) or an ellipsis.
+/// `<name>`, `[Description]`), `path/to/...`, a version pattern (`version-X.Y.Z`) or an ellipsis.
 ///
 /// ```
 /// use hygiene::scan::detectors::missing_path::placeholder_path;
@@ -1346,6 +1346,8 @@ pub const PLACEHOLDER_CAMEL_WORDS: &[&str] = &["xxx", "yyy", "foo", "baz", "your
 /// assert!(placeholder_path("packages/ui/src/elements/ComponentName/") && !placeholder_path("src/MySQL.md"));
 /// assert!(placeholder_path("src/server/dispatchers/xxxDispatcher.ts") && placeholder_path("modules/someAiAction.js"));
 /// assert!(!placeholder_path("src/barChart.ts") && !placeholder_path("pages/myAccount.tsx"));
+/// assert!(placeholder_path("path/to/log.txt") && placeholder_path("/path/to/screenshot.png"));
+/// assert!(!placeholder_path("docs/path/tools.md") && !placeholder_path("xpath/to/x.md"));
 /// ```
 pub fn placeholder_path(written: &str) -> bool {
     let words = written.split(['/', '-', '_', '.']).any(|w| {
@@ -1357,7 +1359,10 @@ pub fn placeholder_path(written: &str) -> bool {
         PLACEHOLDER_PATH_WORDS.contains(&w.to_ascii_lowercase().as_str())
             || (first.len() < w.len() && PLACEHOLDER_CAMEL_WORDS.contains(&first))
     });
+    // `path/to/log.txt`: the phrase that stands for "wherever yours is".
+    let path_to = written.starts_with("path/to/") || written.contains("/path/to/");
     words
+        || path_to
         || written.contains(['{', '}', '<', '>'])
         || (written.starts_with('[') && written.ends_with(']'))
         || written.contains("...")

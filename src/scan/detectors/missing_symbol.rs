@@ -273,6 +273,9 @@ pub const DEFINING_WORDS: &[&str] = &[
 /// assert!(!defines("from PIL import Image", "Image") && !defines("img = Image.open(p)", "Image"));
 /// // a defining word in prose is no definition
 /// assert!(!defines("/// `(module, NodeId of the member)`", "NodeId") && defines("type\tId = u32;", "Id"));
+/// // an associated type bound in an `impl` is the trait's name, not a type defined here
+/// assert!(!defines("impl QueryHandler for H {\n    type QueryParser = NoopQueryParser;\n}", "QueryParser"));
+/// assert!(defines("pub type Id = u32;", "Id") && defines("    struct Inner;", "Inner"));
 /// assert_eq!(defined("Repo"), "defined Repo");
 /// ```
 pub fn defined(name: &str) -> String {
@@ -317,6 +320,7 @@ pub fn scan_tokens(bytes: &[u8], wanted: &HashSet<String>) -> Vec<String> {
         if DEFINING_WORDS.contains(&prev.0)
             && type_like(t)
             && bytes[prev.1..start].iter().all(u8::is_ascii_whitespace)
+            && !(prev.0 == "type" && indented(bytes, prev.1 - prev.0.len()))
         {
             let d = defined(t);
             if wanted.contains(&d) {
@@ -326,6 +330,21 @@ pub fn scan_tokens(bytes: &[u8], wanted: &HashSet<String>) -> Vec<String> {
         prev = (t, i);
     }
     local
+}
+
+/// Whether the word at `at` is indented: only white space before it on its line. An indented
+/// `type QueryParser = NoopQueryParser;` binds a trait's associated type inside an `impl`
+/// (Rust), so `QueryParser::parse_query` is still the library's (Tantivy's); a type this code
+/// defines is written at the left margin.
+fn indented(bytes: &[u8], at: usize) -> bool {
+    let line_start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    at > line_start
+        && bytes[line_start..at]
+            .iter()
+            .all(|&b| b == b' ' || b == b'\t')
 }
 
 /// Whether a root-relative file may be source: a source extension, or none at all (a script

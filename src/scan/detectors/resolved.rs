@@ -75,6 +75,13 @@ pub const HISTORY_KEPT_VERBS: &[&str] = &[
     "preserved for",
 ];
 
+/// Words by which a resolved item's own paragraph says it is kept where it stands ("Resolved.
+/// ... Recorded here as the case study that motivated the sharpening"): a design keeps the gap
+/// as its rationale. Only the marker's paragraphs: in a document's head ("they are recorded
+/// here as our own design conclusions") the words say where the thinking went, not that an
+/// incident is kept. Published as `scanner.resolved_kept_here_words`.
+pub const KEPT_HERE_WORDS: &[&str] = &["recorded here as", "kept here as", "kept here for"];
+
 /// Whether lowercase `text` says it keeps history on purpose: one of [`HISTORY_KEPT_VERBS`]
 /// with "histor..." among the next three words of its clause.
 ///
@@ -211,16 +218,17 @@ fn tracker_named(doc: &DocText<'_>) -> bool {
 }
 
 /// Whether the document's head, or the marker's paragraph and the one after it, says the
-/// document keeps its history on purpose ([`keeps_history`]).
+/// document keeps its history on purpose ([`keeps_history`]), or the marker's paragraphs say
+/// the item is kept where it stands ([`KEPT_HERE_WORDS`]).
 fn kept_as_history(doc: &DocText<'_>, line: u32) -> bool {
     use super::superseded::{flattened, kept_words_in, paragraphs_at};
     let head = (head_end(doc.parsed) as usize).saturating_sub(1);
-    let text = [
-        flattened(doc.text.lines().take(head)),
-        paragraphs_at(doc.text, line, 2, 40),
-    ]
-    .join(" ");
-    keeps_history(&text) || kept_words_in(&text).is_some()
+    let own = paragraphs_at(doc.text, line, 2, 40);
+    let own_lower = own.to_lowercase();
+    let text = [flattened(doc.text.lines().take(head)), own].join(" ");
+    keeps_history(&text)
+        || kept_words_in(&text).is_some()
+        || KEPT_HERE_WORDS.iter().any(|w| own_lower.contains(w))
 }
 
 fn marker(doc: &DocText<'_>) -> Option<u32> {

@@ -2,8 +2,8 @@
 //! Shipped` heading) or a frontmatter `status:` whose first word says the work is finished.
 //! Only the first word counts, so `Status: not done yet` is not a signal. A status that names
 //! the release it shipped in (`Implemented (v0.21+)`, `Shipped in 2.3`) is a feature
-//! reference's note of availability, not finished work waiting to be archived. A status above
-//! the first section is the document's own; status lines inside sections are its items' (a
+//! reference's note of availability, not finished work waiting to be archived. A status in the
+//! head (above the first section, within [`super::HEAD_MAX_LINES`]) is the document's own; status lines inside sections are its items' (a
 //! roadmap's phases), and one that is not finished means the document is not; the only one,
 //! when it is a field in an item's list, is that item's. (Not in an example folder:
 //! [`crate::scan::EXAMPLE_QUIET`].)
@@ -137,8 +137,12 @@ impl Detector for StatusDone {
         let mut section_of_first = None;
         let mut last_heading = None;
         let lines: Vec<(u32, &str)> = prose_lines(&doc.parsed.prose).collect();
+        // A document without sections has a head too: a workflow prompt's "Update frontmatter:
+        // `- status: complete`" on line 283 is a step's, not the prompt's status.
+        let head_end = super::head_end(doc.parsed);
         for (i, &(line, l)) in lines.iter().enumerate() {
-            let own = headings < 2;
+            // (A `## Status: Complete` heading is the second heading itself: still the head.)
+            let own = headings < 2 && (line < head_end || l.starts_with('#'));
             if l.starts_with('#') {
                 headings += 1;
                 last_heading = Some(line);
