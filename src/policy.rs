@@ -141,6 +141,10 @@ pub struct ScannerPolicy {
     pub draft_folders: &'static [&'static str],
     /// The signals a draft (in a draft folder, or named `*.draft.md`) never draws.
     pub draft_quiet_signals: &'static [&'static str],
+    /// Folders of backup snapshots (`backups/`): each copy frozen when it was taken.
+    pub backup_folders: &'static [&'static str],
+    /// The signals a backup copy never draws.
+    pub backup_quiet_signals: &'static [&'static str],
     /// Folders of posts (`blog/`): each page is written for its day.
     pub post_folders: &'static [&'static str],
     /// The signals a post never draws.
@@ -651,6 +655,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             design_quiet_signals: crate::scan::DESIGN_QUIET,
             draft_folders: crate::scan::DRAFT_FOLDERS,
             draft_quiet_signals: crate::scan::DRAFT_QUIET,
+            backup_folders: crate::scan::BACKUP_FOLDERS,
+            backup_quiet_signals: crate::scan::BACKUP_QUIET,
             post_folders: crate::scan::POST_FOLDERS,
             post_quiet_signals: crate::scan::POST_QUIET,
             prompt_quiet_signals: crate::scan::PROMPT_QUIET,

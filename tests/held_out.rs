@@ -7692,3 +7692,134 @@ fn a_status_on_a_document_the_entry_links_is_not_a_served_plan() {
         "{s:#}"
     );
 }
+
+/// A provisional marker only a maintainer sees, in a comment the rendered page hides (pydantic's
+/// `<!-- TODO: add examples for Django -->`, an MDX `{/* TODO: diagram */}`), does not put a page
+/// read on demand in front of the model alone (judged 34 true, 29 false; identical notes on
+/// sibling pages drew opposite verdicts). It rides along when another signal shortlists the
+/// page; a visible marker, and a hidden one in a file loaded every session, still shortlist.
+#[test]
+fn a_hidden_marker_rides_along_on_a_page_read_on_demand() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/orms.md",
+        "# ORMs\n\nUse the models.\n\n<!-- TODO: add examples for Django -->\n",
+    );
+    write(
+        d,
+        "docs/lens.mdx",
+        "# Lens\n\n{/* TODO: enable the cloud template */}\n\n[//]: # (TODO: link the guide)\n",
+    );
+    write(
+        d,
+        "docs/queues.md",
+        "# Queues\n\n<!-- TODO: kafka -->\n\nSee [the guide](gone.md).\n",
+    );
+    write(
+        d,
+        "docs/install.md",
+        "# Install\n\nTODO: write the Windows steps.\n",
+    );
+    write(
+        d,
+        "CLAUDE.md",
+        "# Project\n\nRun the tests.\n\n<!-- TODO: document the release -->\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "provisional-marker"),
+        ["CLAUDE.md", "docs/install.md", "docs/queues.md"],
+        "{s:#}"
+    );
+}
+
+/// Names that no source claims to hold (s31, judged false): the new side of "→ becomes" in a
+/// plan (langfuse's "in-code prompt → becomes `buildFilterVariables()`"), a name in a clause
+/// about a future thing (prisma's "if a future preset (e.g. `temporal.lastModifiedAt()`) is
+/// added") and a value joined from names with `__` (claude-mem's sanitized collection name
+/// `cm__work_monorepo`). A gone name beside them is still reported.
+#[test]
+fn a_name_a_plan_will_bring_and_a_joined_value_are_no_missing_symbol() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/filter.ts",
+        "export function buildFilterPrompt() {}\nexport const temporal = { updatedAt() {} };\n",
+    );
+    write(
+        d,
+        "docs/plan.md",
+        "# Filter plan\n\n- `src/filter.ts` — in-code prompt → becomes `buildFilterVariables()`.\n\
+         - `src/filter.ts` keeps `buildFilterPrompt()` and `buildFilterGone()`.\n\n\
+         The runtime could support it if a future preset (e.g. `temporal.lastModifiedAt()`) is \
+         added. `src/filter.ts` names collections like `cm__work_monorepo` and `stale_name`.\n",
+    );
+    commit(d, "code");
+    let s = scan(d);
+    let mut got = sigs_kind(&s, "docs/plan.md", "missing-symbol");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            pair("missing-symbol", "buildFilterGone"),
+            pair("missing-symbol", "stale_name")
+        ],
+        "{s:#}"
+    );
+}
+
+/// A demo's generated output (deer-flow's `frontend/public/demo/threads/.../outputs/report.md`,
+/// "**Status:** Complete") is the demo's content, as in `demos/` and `examples/` (s31, judged
+/// false). The same status in the repository's own note is still reported.
+#[test]
+fn a_demo_folders_output_holds_its_own_status() {
+    let r = repo();
+    let d = &r.root;
+    let note =
+        |title: &str| format!("# {title}\n\n**Status:** Complete\n\n## Findings\n\nAll read.\n");
+    write(
+        d,
+        "frontend/public/demo/threads/t1/outputs/research.md",
+        &note("Research"),
+    );
+    write(d, "docs/research.md", &note("Research"));
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "status-done"),
+        ["docs/research.md"],
+        "{s:#}"
+    );
+}
+
+/// A backup copy (`backups/plugin-backups/pack_20251020/PACK_COMPLETE.md`) draws no drift: the
+/// files it names changing after the copy was taken is what a snapshot is for (s31, two of two
+/// judged false on claude-code-plugins-plus). The same page outside the backup still drifts.
+#[test]
+fn a_backup_copy_does_not_drift() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "src/cfg.rs",
+        "pub fn legacy_option() {}\npub fn keep() {}\n",
+    );
+    let page = "# Pack\n\nThe [config](../../../src/cfg.rs) is read at start.\n\nIt calls `legacy_option` first.\n";
+    write(d, "backups/plugin-backups/pack_20251020/PACK.md", page);
+    write(d, "docs/pack/notes/PACK.md", page);
+    commit(d, "docs");
+    for i in 1..=3 {
+        write(d, "src/cfg.rs", &format!("pub fn keep() {{}}\n// {i}\n"));
+        commit(d, &format!("change {i}"));
+    }
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "drift"),
+        ["docs/pack/notes/PACK.md"],
+        "{s:#}"
+    );
+}

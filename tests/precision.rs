@@ -718,6 +718,7 @@ fn companions_ride_along_and_generated_references_keep_quiet() {
         [
             ("oversize", "read-on-demand"),
             ("duplicate-block", "single-client-file"),
+            ("provisional-marker", "hidden-read-on-demand"),
         ]
     );
 }

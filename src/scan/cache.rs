@@ -37,7 +37,7 @@ pub mod evidence;
 pub mod git;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 9;
+pub const FORMAT: u32 = 10;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.
@@ -606,6 +606,7 @@ fn encode_entry_into(
             }
             None => e.u8(0),
         }
+        e.u8(u8::from(f.unrendered));
     }
     e.len(meta.asked.len());
     for (q, p, a) in &meta.asked {
@@ -648,7 +649,12 @@ pub fn decode_entry(b: &[u8]) -> Option<Entry> {
             1 => Some(serde_json::from_str(d.str()?).ok()?),
             _ => return None,
         };
-        findings.push(Finding { signal, suggestion });
+        let unrendered = d.bool()?;
+        findings.push(Finding {
+            signal,
+            suggestion,
+            unrendered,
+        });
     }
     let n = d.count(6)?;
     let mut asked = Vec::with_capacity(n);
@@ -1416,6 +1422,7 @@ mod tests {
                         text: "done".into(),
                     },
                     suggestion: None,
+                    unrendered: true,
                 }],
                 asked: vec![(Query::Exists, "a.md".into(), true)],
                 facts: Some(vec![None, Some([3; 32])]),

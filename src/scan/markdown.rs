@@ -165,7 +165,7 @@ pub struct Ref {
 /// assert!(!planned_name("- [ ] Replace ") && !planned_name("- [ ] Call it with "));
 /// ```
 pub fn planned_name(before: &str) -> bool {
-    if adds(before) {
+    if adds(before) || hypothetical(before) {
         return true;
     }
     let Some(rest) = list_item_body(before).and_then(|b| b.strip_prefix("[ ]")) else {
@@ -177,6 +177,38 @@ pub fn planned_name(before: &str) -> bool {
         || b.ends_with("->")
         || b.ends_with("=>")
         || (lower.ends_with(" with") && lower.contains("replace"))
+}
+
+/// Whether a code span that follows `before` names what a change is to bring or what might one
+/// day exist: the new side of "→ becomes" or "will become" (a plan's "in-code prompt → becomes
+/// `buildFilterVariables()`"), or a name in a clause about a future or hypothetical thing ("if a
+/// future preset (e.g. `temporal.lastModifiedAt()`) is added"). Neither claims the code has it.
+///
+/// ```
+/// use hygiene::scan::markdown::hypothetical;
+/// assert!(hypothetical("- `a.ts` — prompt → becomes ") && hypothetical("It will become "));
+/// assert!(hypothetical("Done. This works if a future preset (e.g. "));
+/// assert!(hypothetical("a hypothetical "));
+/// assert!(!hypothetical("In the future. Call ") && !hypothetical("It becomes ") && !hypothetical("Call "));
+/// ```
+pub fn hypothetical(before: &str) -> bool {
+    let t = before.trim_end().to_ascii_lowercase();
+    let arrow = |w: &str| {
+        t.strip_suffix(w)
+            .is_some_and(|b| b.trim_end().ends_with(['→', '>']))
+    };
+    if arrow("becomes") || t.ends_with("will become") || t.ends_with("would become") {
+        return true;
+    }
+    // The clause the span is in (abbreviations' stops are no sentence's end).
+    let t = t.replace("e.g.", "eg").replace("i.e.", "ie");
+    let clause = t
+        .rsplit(['.', ';', '!', '?'])
+        .next()
+        .unwrap_or("");
+    clause
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w == "future" || w == "hypothetical")
 }
 
 /// Whether a code span that follows `before` is the object of the imperative "add" (a design's
@@ -921,6 +953,74 @@ pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
         }
     }
     out
+}
+
+/// `prose` with what a rendered page hides blanked: HTML comments (`<!-- ... -->`), MDX comments
+/// (`{/* ... */}`) and the link-definition comment idiom (`[//]: # (TODO: ...)`, `[comment]:
+/// <>`). Same length and lines; `None` when the page hides nothing. `prose` has its code
+/// already blanked, so a comment opener shown in a code block opens nothing.
+///
+/// ```
+/// use hygiene::scan::markdown::unhidden;
+/// let t = "a <!-- TODO: x --> b\n{/* TBD */}\n[//]: # (FIXME)\n<!--\nWIP\n-->\nTODO";
+/// let v = unhidden(t).unwrap();
+/// assert_eq!(v.len(), t.len());
+/// assert!(!v.contains("TODO: x") && !v.contains("TBD") && !v.contains("FIXME"));
+/// assert!(!v.contains("WIP") && v.ends_with("TODO") && v.starts_with("a "));
+/// assert!(unhidden("no comment, <!- not one").is_none());
+/// ```
+pub fn unhidden(prose: &str) -> Option<String> {
+    static HTML: Needle = Needle::new("<!--");
+    static DEF: Needle = Needle::new("]:");
+    let html = HTML.is_in(prose);
+    let mut ranges = mdx_comments(prose, 0);
+    if !html && ranges.is_empty() && !DEF.is_in(prose) {
+        return None;
+    }
+    if html {
+        let mut at = 0;
+        while let Some(i) = prose.get(at..).and_then(|t| t.find("<!--")) {
+            let start = at + i;
+            let end = prose[start + 4..]
+                .find("-->")
+                .map_or(prose.len(), |j| start + 4 + j + 3);
+            ranges.push(start..end);
+            at = end;
+        }
+    }
+    let mut at = 0;
+    for line in prose.split_inclusive('\n') {
+        if comment_definition(line) {
+            ranges.push(at..at + line.len());
+        }
+        at += line.len();
+    }
+    if ranges.is_empty() {
+        return None;
+    }
+    let mut b = prose.as_bytes().to_vec();
+    for r in ranges {
+        blank(&mut b, r);
+    }
+    Some(String::from_utf8_lossy(&b).into_owned())
+}
+
+/// Whether `line` is a link reference definition to `#` or `<>` with a title, the Markdown
+/// comment idiom (`[//]: # (TODO: add a section)`): no renderer shows it.
+fn comment_definition(line: &str) -> bool {
+    let t = line.trim_end();
+    let lead = t.len() - t.trim_start().len();
+    let Some(rest) = t.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    let Some((_, dest)) = rest.split_once("]:") else {
+        return false;
+    };
+    let dest = dest.trim_start();
+    lead < 4
+        && ["# ", "<> ", "#(", "<>("]
+            .iter()
+            .any(|d| dest.starts_with(d) || dest == d.trim_end())
 }
 
 /// The byte ranges of MDX comments (`{/* ... */}`, across lines) after `from`.

@@ -208,6 +208,26 @@ pub fn site_page_presents(path: &str) -> bool {
             .any(|w| w.eq_ignore_ascii_case(stem))
 }
 
+/// Folders of backup snapshots (`backups/plugin-backups/pack_20251020_011523/`): each copy is
+/// frozen at the moment it was taken.
+pub const BACKUP_FOLDERS: &[&str] = &["backups", "backup"];
+
+/// The signals a backup copy ([`BACKUP_FOLDERS`]) never draws: what it names changing after the
+/// copy was taken is what a snapshot is for (two of two such drifts judged false). Its own
+/// broken links and finished statuses still count: whether to keep the copy is the question.
+pub const BACKUP_QUIET: &[&str] = &["drift"];
+
+/// Whether a document sits in a [`BACKUP_FOLDERS`] folder.
+///
+/// ```
+/// use hygiene::scan::in_backups;
+/// assert!(in_backups("backups/plugin-backups/pack_1/README.md") && in_backups("a/backup/x.md"));
+/// assert!(!in_backups("docs/backup-and-restore.md") && !in_backups("backups.md"));
+/// ```
+pub fn in_backups(path: &str) -> bool {
+    detectors::in_folder_named(path, BACKUP_FOLDERS)
+}
+
 /// Folders of posts (`blog/`, `posts/`, `_posts/`, `news/`): each page is written for its day.
 pub const POST_FOLDERS: &[&str] = &["blog", "posts", "_posts", "news"];
 
@@ -331,6 +351,7 @@ pub const QUIET_BY_PLACE: &[(PlaceTest, &[&str])] = &[
     (change_page, CHANGE_PAGE_QUIET),
     (detectors::in_examples, EXAMPLE_QUIET),
     (in_posts, POST_QUIET),
+    (in_backups, BACKUP_QUIET),
     (is_prompt, PROMPT_QUIET),
     (is_design_record, DESIGN_QUIET),
     (is_draft, DRAFT_QUIET),
@@ -388,7 +409,11 @@ pub fn change_page(path: &str) -> bool {
 ///   Cursor and Windsurf rules, `GEMINI.md`) repeating another file (no dedupe is offered):
 ///   that client needs its copy; that it says what `AGENTS.md` says is worth a look only when
 ///   the model is reading it anyway. Agents' own files repeating each other (a nested
-///   `AGENTS.md` and the root one) still shortlist.
+///   `AGENTS.md` and the root one) still shortlist;
+/// - a provisional marker that only a maintainer sees, in a comment the rendered page hides
+///   (`<!-- TODO: add a screenshot -->`), in a document read on demand: judged 34 true and 29
+///   false alone, identical notes on sibling pages drawing opposite verdicts. A visible
+///   marker, or one in a file loaded every session, still shortlists.
 pub const RIDE_ALONG: &[RideAlong] = &[
     RideAlong {
         kind: "oversize",
@@ -397,6 +422,10 @@ pub const RIDE_ALONG: &[RideAlong] = &[
     RideAlong {
         kind: "duplicate-block",
         when: RideWhen::SingleClientFile,
+    },
+    RideAlong {
+        kind: "provisional-marker",
+        when: RideWhen::HiddenReadOnDemand,
     },
 ];
 
@@ -409,6 +438,9 @@ pub enum RideWhen {
     /// The finding offers no edit and the document is one client's instructions (Copilot,
     /// Cursor, Windsurf, Gemini: the reader table).
     SingleClientFile,
+    /// All the finding points at is hidden on the rendered page (in comments), and the
+    /// document is read on demand.
+    HiddenReadOnDemand,
 }
 
 /// One row of [`RIDE_ALONG`].
@@ -428,6 +460,7 @@ fn rides_along(f: &Finding, path: &str, freq: InjectionFrequency) -> bool {
         .filter(|r| r.kind == kind)
         .any(|r| match r.when {
             RideWhen::ReadOnDemand => freq == InjectionFrequency::OnDemand,
+            RideWhen::HiddenReadOnDemand => f.unrendered && freq == InjectionFrequency::OnDemand,
             RideWhen::SingleClientFile => {
                 use crate::readers::Reader;
                 f.suggestion.is_none()

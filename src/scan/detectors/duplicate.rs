@@ -500,6 +500,7 @@ impl Detector for Duplicate {
                     canonical_ref: c.clone(),
                 },
                 suggestion: allowed.then(|| dedupe_suggestion(*s, *e, c)),
+                unrendered: false,
             })
             .collect()
     }

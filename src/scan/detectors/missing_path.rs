@@ -3352,6 +3352,7 @@ impl Detector for MissingPath {
                     deleted_in: m.deleted,
                 },
                 suggestion,
+                unrendered: false,
             });
         }
         out

@@ -170,6 +170,25 @@ fn source_ext(w: &str) -> bool {
         .is_some_and(|e| SOURCE_EXTENSIONS.iter().any(|s| s.eq_ignore_ascii_case(e)))
 }
 
+/// Whether `ident` joins names with a double underscore between them (`cm__work_monorepo`, the
+/// collection name a sanitizer produces; Django's `created__gte` lookup): a value built from
+/// names, not one a source file defines. A leading or trailing `__` (`__init__`) is a name's own.
+///
+/// ```
+/// use hygiene::scan::detectors::missing_symbol::joined_value;
+/// assert!(joined_value("cm__work_monorepo") && joined_value("author__name__icontains"));
+/// assert!(!joined_value("__init__") && !joined_value("Foo::__call__") && !joined_value("load_config"));
+/// ```
+pub fn joined_value(ident: &str) -> bool {
+    let name = last(ident);
+    name.match_indices("__").any(|(i, _)| {
+        let b = name.as_bytes();
+        i > 0
+            && b[i - 1].is_ascii_alphanumeric()
+            && b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric)
+    })
+}
+
 /// The identifiers of `p` that are checked, with their lines: qualified names, and unqualified
 /// ones on a line that references a source file; never one the document's code blocks use or a
 /// placeholder.
@@ -185,6 +204,7 @@ pub fn checked(p: &Parsed) -> Vec<(u32, &str)> {
         .iter()
         .filter(|i| qualified(&i.text) || source_lines.contains(&i.line))
         .filter(|i| !p.code_tokens.contains(last(&i.text)) && !is_placeholder(&i.text))
+        .filter(|i| !joined_value(&i.text))
         // `dynamic::CREDENTIALS_ARGUMENT_NAME` where a code block writes `"dynamic::key"`: a
         // value's syntax, not a path into the code.
         .filter(|i| {

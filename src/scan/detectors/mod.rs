@@ -32,6 +32,10 @@ pub struct Finding {
     pub signal: Signal,
     /// A ready exact edit, when the scanner can compute the fix itself.
     pub suggestion: Option<Suggestion>,
+    /// Everything the finding points at is hidden on the rendered page (a marker inside an
+    /// HTML or MDX comment): a note between maintainers, which may ride along
+    /// ([`crate::scan::RIDE_ALONG`]).
+    pub unrendered: bool,
 }
 
 impl From<Signal> for Finding {
@@ -39,6 +43,7 @@ impl From<Signal> for Finding {
         Finding {
             signal,
             suggestion: None,
+            unrendered: false,
         }
     }
 }
@@ -272,6 +277,7 @@ pub const EXAMPLE_FOLDERS: &[&str] = &[
     "example",
     "samples",
     "demos",
+    "demo",
     "cookbook",
     "use-cases",
     "use_cases",
