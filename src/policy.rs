@@ -221,6 +221,8 @@ pub struct ScannerPolicy {
     pub drift_refusing_words: &'static [&'static str],
     /// Literals that are never a drift's evidence.
     pub drift_literals: &'static [&'static str],
+    /// Files a package manager writes: never a file a document describes.
+    pub drift_lockfiles: &'static [&'static str],
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
     /// Labels that make a line an example ("✅ Right:", "❌ Wrong:").
@@ -737,6 +739,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,
             drift_literals: crate::scan::detectors::drift::LITERALS,
+            drift_lockfiles: crate::scan::detectors::drift::LOCKFILES,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

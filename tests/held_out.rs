@@ -7823,3 +7823,105 @@ fn a_backup_copy_does_not_drift() {
         "{s:#}"
     );
 }
+
+/// A name leaving a lockfile is a dependency moving, not a drift's evidence (s31: a dispatch
+/// brief's `@prisma-next/...` leaving `pnpm-lock.yaml`, a guide's `BurntSushi` example leaving
+/// `mise.lock`; three of four judged false). The same name leaving the manifest still is.
+#[test]
+fn a_lockfile_gives_a_drift_no_evidence() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/app.ts", "export const v = 0;\n");
+    write(
+        d,
+        "pnpm-lock.yaml",
+        "packages:\n  left-pad-next@1.0.0: {}\n",
+    );
+    write(
+        d,
+        "tools/package.json",
+        "{ \"dependencies\": { \"right-pad-next\": \"1\" } }\n",
+    );
+    write(
+        d,
+        "docs/deps.md",
+        "# Deps\n\nThe [app](../src/app.ts) pins `left-pad-next` in `pnpm-lock.yaml`.\n",
+    );
+    write(
+        d,
+        "docs/tools.md",
+        "# Tools\n\nThe [app](../src/app.ts) needs `right-pad-next` from `tools/package.json`.\n",
+    );
+    commit(d, "docs");
+    for i in 1..=3 {
+        write(d, "src/app.ts", &format!("export const v = {i};\n"));
+        write(
+            d,
+            "pnpm-lock.yaml",
+            &format!("packages:\n  other@{i}.0.0: {{}}\n"),
+        );
+        write(
+            d,
+            "tools/package.json",
+            &format!("{{ \"dependencies\": {{ \"other\": \"{i}\" }} }}\n"),
+        );
+        commit(d, &format!("bump {i}"));
+    }
+    let s = scan(d);
+    assert_eq!(docs_with_kind(&s, "drift"), ["docs/tools.md"], "{s:#}");
+}
+
+/// A quoted line whose code the file still has, only its comment dropped, is no drift's
+/// evidence (s31, langroid's quick-start quoting `single_round=True,  # task done after 1
+/// step()` from an example that lost its annotation comments; judged false). A quoted line
+/// whose code changed still is.
+#[test]
+fn a_quoted_line_that_only_lost_its_comment_has_not_drifted() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "examples/chat.py",
+        "task = Task(\n    single_round=True,  # task done after one step\n    interactive=False,\n)\n",
+    );
+    write(
+        d,
+        "examples/other.py",
+        "task = Task(\n    max_rounds=10,  # stop after ten rounds\n)\n",
+    );
+    let quote = |file: &str, line: &str| {
+        format!("# Chat\n\nFrom [the example](../{file}):\n\n```python\n{line}\n```\n")
+    };
+    write(
+        d,
+        "docs/chat.md",
+        &quote(
+            "examples/chat.py",
+            "    single_round=True,  # task done after one step",
+        ),
+    );
+    write(
+        d,
+        "docs/other.md",
+        &quote(
+            "examples/other.py",
+            "    max_rounds=10,  # stop after ten rounds",
+        ),
+    );
+    commit(d, "docs");
+    for i in 1..=3 {
+        write(
+            d,
+            "examples/chat.py",
+            &format!("task = Task(\n    single_round=True,\n    interactive=False,\n)\n# {i}\n"),
+        );
+        write(
+            d,
+            "examples/other.py",
+            &format!("task = Task(\n    max_rounds=20,\n)\n# {i}\n"),
+        );
+        commit(d, &format!("tidy {i}"));
+    }
+    let s = scan(d);
+    assert_eq!(docs_with_kind(&s, "drift"), ["docs/other.md"], "{s:#}");
+}

@@ -202,10 +202,7 @@ pub fn hypothetical(before: &str) -> bool {
     }
     // The clause the span is in (abbreviations' stops are no sentence's end).
     let t = t.replace("e.g.", "eg").replace("i.e.", "ie");
-    let clause = t
-        .rsplit(['.', ';', '!', '?'])
-        .next()
-        .unwrap_or("");
+    let clause = t.rsplit(['.', ';', '!', '?']).next().unwrap_or("");
     clause
         .split(|c: char| !c.is_ascii_alphanumeric())
         .any(|w| w == "future" || w == "hypothetical")

@@ -2,8 +2,9 @@
 //! commits since the document itself last changed, **and** the document still names something
 //! those changes took away. Counted from the one history walk. Only the files it describes
 //! count (code, configuration, scripts, a plugin's shipped prompts), named by a path or a link:
-//! a link to another document is navigation, documents churn together, and a bare file name
-//! (`package.json`) names a kind of file.
+//! a link to another document is navigation, documents churn together, a bare file name
+//! (`package.json`) names a kind of file, and a lockfile ([`LOCKFILES`]) is written by a package
+//! manager.
 //!
 //! Commit counts alone do not tell drift from churn: on public repositories true drift ran from
 //! 4 to 271 commits and unrelated churn (version bumps, fixes elsewhere in the file) from 5 to
@@ -42,6 +43,9 @@ fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
             continue;
         }
         if let Target::Found { path: Some(p), .. } = t {
+            if lockfile(p) {
+                continue;
+            }
             // Another document is navigation, not a subject: a page that links to a page
             // does not describe its text, and docs churn together.
             // A shipped prompt (a plugin's command, skill or agent) or template is the
@@ -57,6 +61,46 @@ fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
         }
     }
     out
+}
+
+/// Files a package manager writes from a manifest (`pnpm-lock.yaml`, `Cargo.lock`, `mise.lock`):
+/// a name leaving one is a dependency moving, not the document's subject changing (a dispatch
+/// brief's `pnpm install` step, a backend guide's `github:BurntSushi/ripgrep` example; judged
+/// false three times in four). What the document says of dependencies shows in the manifest.
+pub const LOCKFILES: &[&str] = &[
+    "pnpm-lock.yaml",
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "bun.lock",
+    "bun.lockb",
+    "deno.lock",
+    "Cargo.lock",
+    "poetry.lock",
+    "uv.lock",
+    "pdm.lock",
+    "Pipfile.lock",
+    "Gemfile.lock",
+    "composer.lock",
+    "go.sum",
+    "mix.lock",
+    "pubspec.lock",
+    "Package.resolved",
+    "packages.lock.json",
+    "gradle.lockfile",
+    "flake.lock",
+    "mise.lock",
+];
+
+/// Whether `path` is a [`LOCKFILES`] file.
+///
+/// ```
+/// use hygiene::scan::detectors::drift::lockfile;
+/// assert!(lockfile("pnpm-lock.yaml") && lockfile("crates/x/Cargo.lock") && lockfile("mise.lock"));
+/// assert!(!lockfile("package.json") && !lockfile("docs/Cargo.lock.md"));
+/// ```
+pub fn lockfile(path: &str) -> bool {
+    LOCKFILES.contains(&path.rsplit('/').next().unwrap_or(path))
 }
 
 /// What the content check of one drift needs: the commit the document last changed in, and
@@ -257,15 +301,57 @@ impl DocCode {
             .map(str::trim)
             .filter(|l| held.contains(l))
             .collect();
-        let mut lines: Vec<String> = held
+        // A quoted line whose code the file still has, only its comment gone or changed
+        // (`single_round=True,  # task done after 1 step()`), quotes code that did not change.
+        let gone_lines: Vec<&str> = held.into_iter().filter(|l| !kept.contains(l)).collect();
+        let codes: HashSet<&str> = if gone_lines.iter().any(|l| code_part(l) != *l) {
+            new.lines().map(|l| code_part(l.trim())).collect()
+        } else {
+            HashSet::new()
+        };
+        let mut lines: Vec<String> = gone_lines
             .into_iter()
-            .filter(|l| !kept.contains(l))
+            .filter(|l| {
+                let code = code_part(l);
+                code == *l || code.len() < QUOTED_LINE_MIN_CHARS || !codes.contains(code)
+            })
             .map(str::to_string)
             .collect();
         lines.sort();
         names.extend(lines);
         names
     }
+}
+
+/// `line` without a trailing comment (`#` or `//` after white space, outside quotes), trimmed:
+/// the code a quoted line holds.
+///
+/// ```
+/// use hygiene::scan::detectors::drift::code_part;
+/// assert_eq!(code_part("single_round=True,  # done after 1 step()"), "single_round=True,");
+/// assert_eq!(code_part("let a = \"x # y\"; // note"), "let a = \"x # y\";");
+/// assert_eq!(code_part("url: http://x.dev"), "url: http://x.dev");
+/// assert_eq!(code_part("// Resolve to absolute path"), "// Resolve to absolute path");
+/// ```
+pub fn code_part(line: &str) -> &str {
+    let b = line.as_bytes();
+    let mut quote: Option<u8> = None;
+    for i in 0..b.len() {
+        match (quote, b[i]) {
+            (Some(q), c) if c == q => quote = None,
+            (None, c @ (b'"' | b'\'' | b'`')) => quote = Some(c),
+            (None, c)
+                if i > 0
+                    && b[i - 1].is_ascii_whitespace()
+                    && (c == b'#' || (c == b'/' && b.get(i + 1) == Some(&b'/'))) =>
+            {
+                let code = line[..i].trim_end();
+                return if code.is_empty() { line } else { code };
+            }
+            _ => {}
+        }
+    }
+    line
 }
 
 impl Detector for Drift {
