@@ -265,6 +265,11 @@ pub struct ScannerPolicy {
     /// Folders holding a project template: a path in code that is there under one (or under
     /// one of its children) names the generated project's file, not a missing one.
     pub missing_path_template_folders: &'static [&'static str],
+    /// Folders holding code generators, each of whose `files/` folder is a template of the
+    /// files the generator writes.
+    pub missing_path_generator_folders: &'static [&'static str],
+    /// Suffixes of a template file beyond the name of the file it writes.
+    pub missing_path_template_suffixes: &'static [&'static str],
     /// Folders whose test data documents are a test's inputs: a path history never knew in
     /// them is their source's link, not a missing file.
     pub missing_path_test_input_folders: &'static [&'static str],
@@ -688,6 +693,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             anchor_accent_folding_generators:
                 crate::scan::detectors::missing_anchor::ACCENT_FOLDING_GENERATORS,
             missing_path_template_folders: crate::scan::refs::TEMPLATE_FOLDERS,
+            missing_path_generator_folders: crate::scan::refs::GENERATOR_FOLDERS,
+            missing_path_template_suffixes: crate::scan::refs::TEMPLATE_SUFFIXES,
             missing_path_test_input_folders:
                 crate::scan::detectors::missing_path::TEST_INPUT_FOLDERS,
             missing_path_lead_in_cues: crate::scan::detectors::missing_path::LEAD_IN_CUES,

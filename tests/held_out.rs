@@ -7925,3 +7925,35 @@ fn a_quoted_line_that_only_lost_its_comment_has_not_drifted() {
     let s = scan(d);
     assert_eq!(docs_with_kind(&s, "drift"), ["docs/other.md"], "{s:#}");
 }
+
+/// A path a code generator's template writes (voltagent's `tools/core/README.md`, "Generated
+/// Files Overview": `src/provider.ts` from `src/generators/provider/files/src/provider.ts.template`)
+/// is a file of the package the generator creates (s31, four judged false). A path no template
+/// writes is still reported.
+#[test]
+fn a_file_a_generators_template_writes_is_no_missing_path() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "tools/core/src/generators/provider/files/src/provider.ts.template",
+        "export const <%= name %> = {};\n",
+    );
+    write(
+        d,
+        "tools/core/src/generators/provider/files/src/index.ts__tmpl__",
+        "export * from './provider';\n",
+    );
+    write(
+        d,
+        "tools/core/README.md",
+        "# Core\n\n## Generated files\n\n- `src/provider.ts`: the provider\n- `src/index.ts`: exports\n- `src/testing.ts`: test helpers\n",
+    );
+    commit(d, "generator");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "tools/core/README.md", "missing-path"),
+        ["src/testing.ts"],
+        "{s:#}"
+    );
+}

@@ -111,6 +111,17 @@ pub const TEMPLATE_FOLDERS: &[&str] = &[
     "skeleton",
 ];
 
+/// Folders holding a code generator's templates, as a generator's `files/` folder
+/// (`generators/provider/files/`, Nx's and Angular schematics' layout): the project file
+/// `src/provider.ts` is written from `files/src/provider.ts.template`. Published as
+/// `scanner.missing_path_generator_folders`.
+pub const GENERATOR_FOLDERS: &[&str] = &["generators", "schematics"];
+
+/// Suffixes a generator's template file carries beyond the name of the file it writes
+/// (`provider.ts.template`, Nx's `index.ts__tmpl__`). Published as
+/// `scanner.missing_path_template_suffixes`.
+pub const TEMPLATE_SUFFIXES: &[&str] = &[".template", "__tmpl__", ".tmpl", ".hbs", ".ejs"];
+
 /// The code hosts whose URLs name a repository as `host/owner/name/...` (GitLab's groups may
 /// nest: its name is the segment before `/-/`).
 pub const CODE_HOSTS: &[&str] = &[
@@ -366,15 +377,22 @@ impl Tree {
 
 impl Tree {
     /// The folders named one of [`TEMPLATE_FOLDERS`] (`template/`) and each of their child
-    /// folders (`template/app/`, `templates/saas/`), root-relative, in a stable order, found on
-    /// first use: where a project template's generated project starts.
+    /// folders (`template/app/`, `templates/saas/`), and each generator's `files/` folder
+    /// ([`GENERATOR_FOLDERS`]: `generators/provider/files/`), root-relative, in a stable order,
+    /// found on first use: where a generated project starts.
     pub fn template_roots(&self) -> &[String] {
         self.templates.get_or_init(|| {
-            let named = |d: &str| TEMPLATE_FOLDERS.contains(&d.rsplit('/').next().unwrap_or(d));
+            let name = |d: &str| d.rsplit('/').next().unwrap_or(d).to_string();
+            let named = |d: &str| TEMPLATE_FOLDERS.contains(&name(d).as_str());
+            let generator_files = |d: &str| {
+                name(d) == "files" && GENERATOR_FOLDERS.contains(&name(folder(folder(d))).as_str())
+            };
             let mut roots: Vec<String> = self
                 .dirs
                 .iter()
-                .filter(|d| named(d) || (!folder(d).is_empty() && named(folder(d))))
+                .filter(|d| {
+                    named(d) || (!folder(d).is_empty() && named(folder(d))) || generator_files(d)
+                })
                 .cloned()
                 .collect();
             roots.sort();

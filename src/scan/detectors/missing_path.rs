@@ -281,18 +281,22 @@ pub fn rerooted_path(doc: &str, written: &str, to: &str) -> bool {
 }
 
 /// Whether a path in code names a file of the project a template generates: it is there under
-/// a template folder (`src/client/App.tsx` as `template/app/src/client/App.tsx`). A template
-/// repository's guides speak to that project, from its root; a bare name (`package.json`,
-/// which every template has) says too little to tell.
+/// a template folder (`src/client/App.tsx` as `template/app/src/client/App.tsx`), or a
+/// generator's template of it is (`src/provider.ts` as
+/// `generators/provider/files/src/provider.ts.template`: voltagent's "Generated Files
+/// Overview"). A template repository's guides speak to that project, from its root; a bare
+/// name (`package.json`, which every template has) says too little to tell.
 fn in_project_template(ctx: &TreeCtx<'_>, written: &str) -> bool {
     let w = written.trim_start_matches("./").trim_end_matches('/');
     if w.starts_with(['/', '.']) || !w.contains('/') {
         return false;
     }
-    ctx.tree
-        .template_roots()
-        .iter()
-        .any(|t| ctx.tree.exists(&format!("{t}/{w}")))
+    ctx.tree.template_roots().iter().any(|t| {
+        ctx.tree.exists(&format!("{t}/{w}"))
+            || crate::scan::refs::TEMPLATE_SUFFIXES
+                .iter()
+                .any(|s| ctx.tree.exists(&format!("{t}/{w}{s}")))
+    })
 }
 
 /// Whether a short relative path (`src/index.ts`: one folder and a name) ends at least
@@ -476,6 +480,12 @@ pub const LINE_CUES: &[LineCue] = &[
             "(new package)",
             "(new;",
             "(new,",
+            "(new:",
+            // "`test/re-export.test.ts` (new — named-export parity)": a dispatch brief's file
+            // to write, with its note.
+            "(new \u{2014}",
+            "(new \u{2013}",
+            "(new - ",
         ],
     },
     // A plan's file list marks what it will take away: "- `src/exports/index.ts` (delete)",
@@ -681,6 +691,7 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("Step 2: **Move** `a/b.md` to `c/`", "a/b.md"), Some("an intention"));
 /// assert_eq!(line_cue("- [ ] Add `cli/src/commands/migrate.ts` implementing the verb.", "cli/src/commands/migrate.ts"), Some("an intention"));
 /// assert_eq!(line_cue("- `test/re-export.test.ts` (new; parity assertion)", "test/re-export.test.ts"), Some("an intention"));
+/// assert_eq!(line_cue("- `test/re-export.test.ts` (new \u{2014} parity)", "test/re-export.test.ts"), Some("an intention"));
 /// assert_eq!(line_cue("This example previously used `mcp.json` to wire servers.", "mcp.json"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("- **SAVE**: Paste the code block into `scripts/out.txt`.", "scripts/out.txt"), Some("an intention"));
 /// assert_eq!(line_cue("Add the output of `scripts/gen.sh` to the list.", "scripts/gen.sh"), None);
