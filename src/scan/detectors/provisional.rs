@@ -370,7 +370,8 @@ pub fn all_hidden(prose: &str, lines: &[u32]) -> bool {
     };
     let shown: Vec<&str> = prose_lines(&visible).map(|(_, l)| l).collect();
     lines.iter().all(|&n| {
-        shown.get(n as usize - 1).is_some_and(|l| {
+        let at = (n as usize).checked_sub(1);
+        at.and_then(|i| shown.get(i)).is_some_and(|l| {
             count_markers(l) == 0
                 && status_value(l).is_none_or(|v| !STATUS_WORDS.contains(&first_word(v).as_str()))
         })
