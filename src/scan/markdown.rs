@@ -967,23 +967,14 @@ pub fn imports(prose: &str, lines: &LineIndex) -> Vec<Ref> {
 /// assert!(unhidden("no comment, <!- not one").is_none());
 /// ```
 pub fn unhidden(prose: &str) -> Option<String> {
-    static HTML: Needle = Needle::new("<!--");
+    static OPEN: Needle = Needle::new("<!--");
+    static CLOSE: Needle = Needle::new("-->");
     static DEF: Needle = Needle::new("]:");
-    let html = HTML.is_in(prose);
     let mut ranges = mdx_comments(prose, 0);
-    if !html && ranges.is_empty() && !DEF.is_in(prose) {
+    // An HTML comment left open hides the rest of the page.
+    ranges.extend(delimited(prose, 0, (&OPEN, &CLOSE), true));
+    if ranges.is_empty() && !DEF.is_in(prose) {
         return None;
-    }
-    if html {
-        let mut at = 0;
-        while let Some(i) = prose.get(at..).and_then(|t| t.find("<!--")) {
-            let start = at + i;
-            let end = prose[start + 4..]
-                .find("-->")
-                .map_or(prose.len(), |j| start + 4 + j + 3);
-            ranges.push(start..end);
-            at = end;
-        }
     }
     let mut at = 0;
     for line in prose.split_inclusive('\n') {
@@ -1015,9 +1006,10 @@ fn comment_definition(line: &str) -> bool {
     };
     let dest = dest.trim_start();
     lead < 4
-        && ["# ", "<> ", "#(", "<>("]
-            .iter()
-            .any(|d| dest.starts_with(d) || dest == d.trim_end())
+        && (matches!(dest, "#" | "<>")
+            || ["# ", "<> ", "#(", "<>("]
+                .iter()
+                .any(|d| dest.starts_with(d)))
 }
 
 /// The byte ranges of MDX comments (`{/* ... */}`, across lines) after `from`.
@@ -1031,16 +1023,29 @@ fn comment_definition(line: &str) -> bool {
 /// assert!(mdx_comments("no {/* end", 0).is_empty() && mdx_comments("{a}", 0).is_empty());
 /// ```
 pub fn mdx_comments(text: &str, from: usize) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut at = from;
     static OPEN: Needle = Needle::new("{/*");
     static CLOSE: Needle = Needle::new("*/}");
-    while let Some(i) = text.get(at..).and_then(|t| OPEN.find(t)) {
+    delimited(text, from, (&OPEN, &CLOSE), false)
+}
+
+/// The byte ranges after `from` that open with `open` and close with `close` (both included),
+/// in order; one left open runs to the end when `to_end`, and is dropped otherwise.
+fn delimited(
+    text: &str,
+    from: usize,
+    (open, close): (&Needle, &Needle),
+    to_end: bool,
+) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut at = from;
+    while let Some(i) = text.get(at..).and_then(|t| open.find(t)) {
         let start = at + i;
-        let Some(j) = CLOSE.find(&text[start + 3..]) else {
-            break;
+        let body = start + open.text.len();
+        let end = match close.find(&text[body..]) {
+            Some(j) => body + j + close.text.len(),
+            None if to_end => text.len(),
+            None => break,
         };
-        let end = start + 3 + j + 3;
         out.push(start..end);
         at = end;
     }
