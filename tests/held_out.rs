@@ -7957,3 +7957,67 @@ fn a_file_a_generators_template_writes_is_no_missing_path() {
         "{s:#}"
     );
 }
+
+/// Held-out (claude-task-master, chroma, formbricks, fastmcp; s32): a route that names a folder
+/// of a Mintlify site (`/getting-started/quick-start`) is served, as Mintlify's own link checker
+/// counts it (its client redirects it to the folder's first page), and so is a folder an OpenAPI
+/// `directory` generates pages in (`/reference/sync-api`). A folder the site lacks, and a name
+/// that only begins like one (`/getting-started/quick`), are still missing; a folder a redirect
+/// sends elsewhere has its anchors checked on that page (trigger.dev).
+#[test]
+fn a_mintlify_route_to_a_folder_is_served() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/docs.json",
+        r#"{"navigation": {"tabs": [{"tab": "Docs", "groups": [
+            {"group": "Start", "pages": ["introduction", {"group": "Quick start", "pages": [
+                "getting-started/quick-start/requirements", "getting-started/quick-start/install"]}]},
+            {"group": "Sync API", "openapi": {"source": "sync.openapi.json", "directory": "reference/sync-api"}}]}]},
+          "redirects": [{"source": "/guides/hooks", "destination": "/guides/hooks/overview"}]}"#,
+    );
+    write(
+        d,
+        "docs/sync.openapi.json",
+        r#"{"openapi": "3.0.0", "paths": {
+            "/invocations": {"post": {"tags": ["Invocation"], "summary": "Create invocation"}}}}"#,
+    );
+    write(
+        d,
+        "docs/getting-started/quick-start/requirements.mdx",
+        "# Requirements\n",
+    );
+    write(
+        d,
+        "docs/getting-started/quick-start/install.mdx",
+        "# Install\n",
+    );
+    write(
+        d,
+        "docs/guides/hooks/overview.mdx",
+        "# Hooks\n\n## Installation\n",
+    );
+    write(
+        d,
+        "docs/introduction.mdx",
+        "# Intro\n\n- [Quick start](/getting-started/quick-start)\n\
+         - [Sync API](/reference/sync-api/)\n\
+         - [Gone](/getting-started/advanced)\n\
+         - [Partial](/getting-started/quick)\n\
+         - [Hooks](/guides/hooks#realtime-hooks)\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "docs/introduction.mdx", "missing-path"),
+        ["/getting-started/advanced", "/getting-started/quick"],
+        "{s:#}"
+    );
+    // A redirect names the page a folder route lands on: its anchors are checked there.
+    assert_eq!(
+        refs_kind(&s, "docs/introduction.mdx", "missing-anchor"),
+        ["/guides/hooks#realtime-hooks"],
+        "{s:#}"
+    );
+}

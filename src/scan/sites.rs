@@ -1806,16 +1806,47 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
         }
     }
     // One redirect hop, to the page it serves.
-    let redirects = tree.sites().redirects.get(root).filter(|_| follow)?;
-    let route = written.strip_prefix('/')?;
-    redirects.iter().find_map(|(src, dst)| {
-        let to = redirect(src, dst, &format!("/{route}"))?;
-        // A redirect to another site (a Netlify rule to `https://...`) serves the route.
-        if super::markdown::has_scheme(&to) {
-            return Some(root.to_string());
-        }
-        route_in(tree, doc, &to, false)
+    let hop = || {
+        let redirects = tree.sites().redirects.get(root).filter(|_| follow)?;
+        let route = written.strip_prefix('/')?;
+        redirects.iter().find_map(|(src, dst)| {
+            let to = redirect(src, dst, &format!("/{route}"))?;
+            // A redirect to another site (a Netlify rule to `https://...`) serves the route.
+            if super::markdown::has_scheme(&to) {
+                return Some(root.to_string());
+            }
+            route_in(tree, doc, &to, false)
+        })
+    };
+    // Else a route naming a folder of a Mintlify site is served (a redirect names its page).
+    hop().or_else(|| {
+        (rule.generator == "mintlify")
+            .then(|| mintlify_folder(tree, root, written))
+            .flatten()
     })
+}
+
+/// What serves a Mintlify route that names a folder rather than a page: the folder itself, when
+/// the site holds it (Mintlify's own link checker, `mint broken-links` in `@mintlify/link-rot`,
+/// counts every folder of the site as a page, its "alias nodes"), or the specification of the
+/// OpenAPI pages generated inside it (Mintlify's client redirects a folder route to the first
+/// page of the navigation inside it: "allow linking to a folder and redirecting to the first page
+/// in it"). Read as paths, 19 such links of seven sites were judged both ways; the tools say
+/// served. A folder link has no anchor to check, as for the link checker.
+fn mintlify_folder(tree: &Tree, root: &str, written: &str) -> Option<String> {
+    let route = written.strip_prefix('/')?.trim_end_matches('/');
+    if route.is_empty() {
+        return None;
+    }
+    let folder = join(root, route);
+    if tree.dirs.contains(&folder) {
+        return Some(folder);
+    }
+    tree.sites()
+        .generated
+        .get(root)
+        .and_then(|g| g.serves_folder(route))
+        .map(str::to_string)
 }
 
 /// Feeds a site generator writes for a section of pages (Hugo's `index.xml`, named `feed.xml`

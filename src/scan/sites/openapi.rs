@@ -56,6 +56,26 @@ impl Generated {
             })
             .map(|(_, spec)| spec.as_str())
     }
+
+    /// The specification whose pages lie inside the folder `route` (no leading `/`) names:
+    /// Mintlify redirects a route to that folder to the first of them.
+    pub fn serves_folder(&self, route: &str) -> Option<&str> {
+        let folder = route.trim_matches('/').to_lowercase();
+        if folder.is_empty() {
+            return None;
+        }
+        let inside = |r: &str| {
+            r.strip_prefix(folder.as_str())
+                .is_some_and(|r| r.starts_with('/'))
+        };
+        self.routes
+            .iter()
+            .chain(self.opaque.iter())
+            .find(|(r, _)| {
+                inside(r) || (self.opaque.contains_key(r.as_str()) && r.as_str() == folder)
+            })
+            .map(|(_, spec)| spec.as_str())
+    }
 }
 
 /// The `openapi` fields of a Mintlify configuration (`docs.json`'s `navigation`, `mint.json`'s
