@@ -290,6 +290,10 @@ pub struct ScannerPolicy {
     /// items is open (an unchecked box, a row whose status is one of
     /// `lifecycle_open_status_words`).
     pub lifecycle_tracker_names: &'static [&'static str],
+    /// Frontmatter fields (`key`, value prefix) of a plan written by a tool whose plans are
+    /// kept records (compound-engineering's `artifact_contract: ce-unified-plan/v1`): no plan in
+    /// its folder is asked about.
+    pub lifecycle_kept_plan_contracts: &'static [(&'static str, &'static str)],
     /// Components whose title is also an anchor (`<Accordion title="How do I check?">`).
     pub titled_anchor_components: &'static [&'static str],
     /// Feeds a site writes for a section of pages (`/blog/feed.xml`).
@@ -710,6 +714,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             language_variant_suffixes: crate::scan::detectors::missing_path::LANGUAGE_VARIANTS,
             lifecycle_open_status_words: crate::lifecycle::eval::OPEN_STATUS_WORDS,
             lifecycle_tracker_names: crate::lifecycle::eval::TRACKER_NAMES,
+            lifecycle_kept_plan_contracts: crate::lifecycle::eval::KEPT_PLAN_CONTRACTS,
             titled_anchor_components: crate::scan::markdown::TITLED_ANCHOR_COMPONENTS,
             site_feed_names: crate::scan::sites::FEED_NAMES,
             site_spelled_out: crate::scan::sites::SPELLED_OUT,

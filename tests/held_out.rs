@@ -7182,8 +7182,8 @@ fn a_packs_link_is_not_the_roots_renamed_page() {
 }
 
 /// A folder's tracker (`STATUS.md` beside the plan it tracks) that still lists open work (a
-/// `not started` row, an unchecked box) is not a served plan to ask about; one whose items are
-/// all done still is.
+/// `not started` row, an unchecked box) is not a served plan to ask about, nor is a plan beside
+/// it; one whose items are all done still is, and so are the plans beside it.
 #[test]
 fn a_tracker_with_open_items_has_not_served() {
     let r = repo();
@@ -7203,11 +7203,19 @@ fn a_tracker_with_open_items_has_not_served() {
         "docs/plans/devx/STATUS.md",
         "# Status\n\n| Item | Status |\n|---|---|\n| 1a | done |\n| 1b | done |\n",
     );
+    // A plan beside an open tracker is part of that live work (s32: TypeAgent's grammar-tools
+    // chunks, 5 of 7 judged false); beside a closed one it is asked about.
+    write(
+        d,
+        "docs/plans/output/05-web-app.md",
+        "# Web app\n\nTrack G.\n",
+    );
+    write(d, "docs/plans/devx/01-core.md", "# Core\n\nTrack A.\n");
     commit(d, "plans");
     let s = scan(d);
     assert_eq!(
         docs_with_kind(&s, "lifecycle"),
-        ["docs/plans/devx/STATUS.md"],
+        ["docs/plans/devx/01-core.md", "docs/plans/devx/STATUS.md"],
         "{s:#}"
     );
 }
@@ -8018,6 +8026,62 @@ fn a_mintlify_route_to_a_folder_is_served() {
     assert_eq!(
         refs_kind(&s, "docs/introduction.mdx", "missing-anchor"),
         ["/guides/hooks#realtime-hooks"],
+        "{s:#}"
+    );
+}
+
+/// Held-out (compound-engineering-plugin; s32): a folder of plans that compound-engineering's
+/// `ce-plan` writes (`artifact_contract: ce-unified-plan/v1` in a plan's frontmatter) keeps its
+/// plans as decision records, by that plugin's own rules: none of them, nor an older plan of
+/// the same folder written before the field, is asked about. Another folder's landed plan is.
+#[test]
+fn plans_a_tool_keeps_as_records_are_not_asked_about() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/plans/2026-08-12-002-fix-config-plan.md",
+        "---\ntitle: Config - Plan\ntype: fix\nartifact_contract: ce-unified-plan/v1\n---\n\n# Config\n",
+    );
+    write(
+        d,
+        "docs/plans/2026-03-01-feat-aliases-plan.md",
+        "---\ntitle: Aliases\ntype: feat\nstatus: completed\n---\n\n# Aliases\n",
+    );
+    write(
+        d,
+        "other/plans/2026-03-01-migrate.md",
+        "---\nartifact_contract: other-tool/v2\n---\n\n# Migrate\n",
+    );
+    commit(d, "plans");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "lifecycle"),
+        ["other/plans/2026-03-01-migrate.md"],
+        "{s:#}"
+    );
+}
+
+/// Held-out (claude-flow; s32): a rooted path in prose (`/docs/postman-collection.json` in an
+/// example project's README) names the file from the project the document sits in when the
+/// repository's root has none; a link's `/` is still the root's (reported once, for the link).
+#[test]
+fn a_rooted_path_in_prose_is_the_projects() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "examples/api/docs/postman-collection.json", "{}\n");
+    write(d, "docs/index.md", "# Docs\n");
+    write(
+        d,
+        "examples/api/README.md",
+        "# API\n\n- **Postman Collection**: Available in `/docs/postman-collection.json`\n\
+         - [Collection](/docs/postman-collection.json)\n",
+    );
+    commit(d, "example");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "examples/api/README.md", "missing-path"),
+        ["/docs/postman-collection.json"],
         "{s:#}"
     );
 }

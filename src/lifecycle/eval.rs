@@ -347,12 +347,18 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
         _ => None,
     };
     // Why a plan a model would be asked about has not served, where its folder's index or its
-    // own text says so.
+    // own text says so; and whether that is because it is kept as a record (then it is no
+    // finished plan either: `scan::LIFECYCLE_ASKS` stay quiet on it).
     let not_served = (!is_dir && matches!(rule.served, Some(ServedBy::Question(_))))
         .then(|| {
             indexes
                 .listed_open(root, path)
-                .map(|row| format!("its folder's index lists it as not done (`{row}`)"))
+                .map(|row| {
+                    (
+                        format!("its folder's index lists it as not done (`{row}`)"),
+                        false,
+                    )
+                })
                 .or_else(|| {
                     // A folder's tracker (`STATUS.md` beside the plan it tracks) that still
                     // lists open work is the live record of that work.
@@ -360,10 +366,36 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
                         .filter(|_| TRACKER_NAMES.contains(&base_name(path)))
                         .and_then(tracker_open)
                         .map(|row| {
-                            format!(
+                            let why = format!(
                                 "it tracks its folder's work and still lists some open (`{row}`)"
-                            )
+                            );
+                            (why, false)
                         })
+                })
+                .or_else(|| {
+                    // A plan beside such a tracker is part of that live work (TypeAgent's
+                    // `grammar-tools/05-web-app.md` while `STATUS.md` says `not started`): it is
+                    // asked about once the tracker lists nothing open.
+                    indexes
+                        .tracker_open_beside(root, path)
+                        .map(|(tracker, row)| {
+                            let why = format!(
+                                "its folder's tracker {tracker} still lists open work (`{row}`)"
+                            );
+                            (why, false)
+                        })
+                })
+                .or_else(|| {
+                    // A folder of plans a tool writes as kept records (compound-engineering's
+                    // `artifact_contract: ce-unified-plan/v1`): its maintainers keep them all.
+                    indexes.kept_by_contract(root, path).map(|(plan, field)| {
+                        let why = if plan == path {
+                            format!("its frontmatter's `{field}` marks a plan kept as a record")
+                        } else {
+                            format!("its folder keeps plans as records (`{field}` in {plan})")
+                        };
+                        (why, true)
+                    })
                 })
                 .or_else(|| {
                     // A plan whose head says it is kept ("Superseded ... Kept as the
@@ -378,7 +410,7 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
                             )
                         })
                         .and_then(crate::scan::detectors::superseded::kept_words_in)
-                        .map(|w| format!("its text says it is {w}"))
+                        .map(|w| (format!("its text says it is {w}"), true))
                 })
         })
         .flatten();
@@ -414,9 +446,10 @@ fn governed(root: &Path, path: &str, is_dir: bool, rule: &Rule, indexes: &mut In
         // A plan its folder's index lists as still to do (`| 009 | ... | TODO |`), or whose
         // text says it is kept, has not served: no question for the model.
         (None, Some(ServedBy::Question(_))) if not_served.is_some() => {
-            let why = not_served.unwrap_or_default();
+            let (why, kept) = not_served.unwrap_or_default();
             g.evidence = format!("{why}: not served");
             g.facts.notes.push(g.evidence.clone());
+            g.facts.kept_record = kept;
         }
         (None, Some(ServedBy::Question(q))) => {
             g.facts.evidence = Some(Evidence::ClassifierJudged);
@@ -679,9 +712,97 @@ pub fn index_row_open(text: &str, path: &str) -> Option<String> {
 /// The folders' indexes ([`INDEX_NAMES`]), each read once per evaluation however many of its
 /// plans ask: `(index path, text)` per folder.
 #[derive(Default)]
-struct Indexes(HashMap<String, Option<(String, String)>>);
+struct Indexes {
+    /// Per folder, its index file and text.
+    index: HashMap<String, Option<(String, String)>>,
+    /// Per folder, the plan in it that carries a [`KEPT_PLAN_CONTRACTS`] field, with the field.
+    kept: HashMap<String, Option<(String, String)>>,
+    /// Per folder, its tracker ([`TRACKER_NAMES`]) and the first open item it lists.
+    tracker: HashMap<String, Option<(String, String)>>,
+}
+
+/// Frontmatter fields (`key`, a prefix of its value) that mark a plan written by a tool whose
+/// plans are kept records, so that every plan in its folder is kept. compound-engineering's
+/// `ce-plan` writes `artifact_contract: ce-unified-plan/v1`; that plugin calls its plans
+/// "point-in-time decision records" (whether the work shipped is read from git) and its review
+/// rules discard any finding that recommends deleting a file under `docs/plans/` ("Protected
+/// Artifacts"). Older plans of the same folder predate the field. Asked about anyway, 109 such
+/// plans of one repository were each a question whose answer its maintainers had already
+/// written down.
+pub const KEPT_PLAN_CONTRACTS: &[(&str, &str)] = &[("artifact_contract", "ce-unified-plan")];
+
+/// The [`KEPT_PLAN_CONTRACTS`] field in `text`'s frontmatter, as written (`key: value`).
+///
+/// ```
+/// use hygiene::lifecycle::eval::kept_contract;
+/// let plan = "---\ntitle: X\nartifact_contract: ce-unified-plan/v1\n---\n# X\n";
+/// assert_eq!(kept_contract(plan).as_deref(), Some("artifact_contract: ce-unified-plan/v1"));
+/// assert_eq!(kept_contract("---\nartifact_contract: other/v2\n---\n"), None);
+/// assert_eq!(kept_contract("# X\n\nartifact_contract: ce-unified-plan/v1\n"), None);
+/// ```
+pub fn kept_contract(text: &str) -> Option<String> {
+    let mut lines = text.lines();
+    if lines.next()?.trim_end() != "---" {
+        return None;
+    }
+    lines
+        .take_while(|l| !matches!(l.trim_end(), "---" | "..."))
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            let v = v.trim().trim_matches(|c| c == '"' || c == '\'');
+            KEPT_PLAN_CONTRACTS
+                .iter()
+                .any(|(key, prefix)| k.trim() == *key && v.starts_with(prefix))
+                .then(|| format!("{}: {v}", k.trim()))
+        })
+}
 
 impl Indexes {
+    /// The tracker beside root-relative `path` (not `path` itself) and the first open item it
+    /// lists ([`tracker_open`]).
+    fn tracker_open_beside(&mut self, root: &Path, path: &str) -> Option<(String, String)> {
+        let folder = path.rsplit_once('/').map_or("", |(d, _)| d);
+        self.tracker
+            .entry(folder.to_string())
+            .or_insert_with(|| {
+                TRACKER_NAMES.iter().find_map(|n| {
+                    let rel = crate::scan::sites::join(folder, n);
+                    let row = read_text(root, &rel).as_deref().and_then(tracker_open)?;
+                    Some((rel, row))
+                })
+            })
+            .clone()
+            .filter(|(tracker, _)| tracker != path)
+    }
+
+    /// A plan in the folder of root-relative `path` (itself included) whose frontmatter carries
+    /// a [`KEPT_PLAN_CONTRACTS`] field: `(plan, field)`.
+    fn kept_by_contract(&mut self, root: &Path, path: &str) -> Option<(String, String)> {
+        let folder = path.rsplit_once('/').map_or("", |(d, _)| d);
+        self.kept
+            .entry(folder.to_string())
+            .or_insert_with(|| {
+                let full = crate::paths::resolve_inside(root, folder, false).ok()?;
+                let mut names: Vec<String> = std::fs::read_dir(full)
+                    .ok()?
+                    .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                    .filter(|n| n.ends_with(".md"))
+                    .collect();
+                names.sort();
+                names.into_iter().find_map(|n| {
+                    let rel = crate::scan::sites::join(folder, &n);
+                    if !is_regular(root, &rel) {
+                        return None;
+                    }
+                    read_text(root, &rel)
+                        .as_deref()
+                        .and_then(kept_contract)
+                        .map(|f| (rel, f))
+                })
+            })
+            .clone()
+    }
+
     /// The row of the index beside root-relative file `path` that lists it as not done
     /// ([`index_row_open`]). An index is not its own index: the next name is read for it.
     fn listed_open(&mut self, root: &Path, path: &str) -> Option<String> {
@@ -694,7 +815,7 @@ impl Indexes {
                 .find_map(|i| read_text(root, &i).map(|t| (i, t)))
         };
         let cached = self
-            .0
+            .index
             .entry(folder.to_string())
             .or_insert_with(|| first(None));
         match cached {

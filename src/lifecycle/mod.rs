@@ -114,6 +114,10 @@ pub struct Facts {
     /// Anything else worth knowing (an ignored frontmatter path, a missing extraction section).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Not served because its maintainers keep it as a record (its text says so, or the tool
+    /// that wrote it does): no finished plan to ask about either.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub kept_record: bool,
 }
 
 /// One governed document (or directory) and what its rule says about it.

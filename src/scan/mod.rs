@@ -1686,6 +1686,14 @@ pub fn attach_lifecycle(
         .collect();
     for g in governed {
         if g.served == Some(false) || !under(filters, g.path.trim_end_matches('/')) {
+            // A plan kept as a record is no finished plan to ask about either.
+            if g.facts.kept_record {
+                if let Some(&i) = index.get(g.path.as_str()) {
+                    items[i]
+                        .signals
+                        .retain(|s| !LIFECYCLE_ASKS.contains(&signal_kind(s)));
+                }
+            }
             continue;
         }
         let path = g.path.trim_end_matches('/').to_string();
@@ -1734,6 +1742,12 @@ pub fn attach_lifecycle(
         }
         item.lifecycle = Some(g.lifecycle);
     }
+    // A kept record that drew only those signals is no longer on the shortlist.
+    let keep: Vec<bool> = items.iter().map(|it| !it.signals.is_empty()).collect();
+    let mut at = keep.iter();
+    items.retain(|_| *at.next().unwrap_or(&true));
+    let mut at = keep.iter();
+    tokens.retain(|_| *at.next().unwrap_or(&true));
 }
 
 /// The serialized `kind` of a signal.

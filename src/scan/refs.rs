@@ -1015,6 +1015,21 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
             };
         }
     }
+    // A rooted path in prose (`/docs/postman-collection.json` in an example project's README)
+    // names a file from the root of the project the document sits in: its folder or its
+    // package's, when the repository's root has no such file. A link's `/` is the root's.
+    if r.via == Via::Code && decoded.starts_with('/') && !base.is_empty() {
+        let rest = decoded.trim_start_matches('/');
+        if let Some(p) = std::iter::once(base)
+            .chain(package_roots(tree, doc))
+            .find_map(|b| normalize(b, rest).filter(|p| tree.exists(p)))
+        {
+            return Target::Found {
+                path: Some(p),
+                fragment,
+            };
+        }
+    }
     // A Python module path (`agent_framework/__init__.py`, `graphrag/index/run/utils.py`) names
     // the module file of the one project whose package it starts with.
     if r.via == Via::Code && !decoded.starts_with(['/', '.']) {
