@@ -223,6 +223,9 @@ pub struct ScannerPolicy {
     pub drift_literals: &'static [&'static str],
     /// Files a package manager writes: never a file a document describes.
     pub drift_lockfiles: &'static [&'static str],
+    /// Words right before a path that make it the reader's file ("your `.tool/config.json`"):
+    /// never a file the document describes.
+    pub drift_readers_words: &'static [&'static str],
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
     /// Labels that make a line an example ("✅ Right:", "❌ Wrong:").
@@ -752,6 +755,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,
             drift_literals: crate::scan::detectors::drift::LITERALS,
             drift_lockfiles: crate::scan::detectors::drift::LOCKFILES,
+            drift_readers_words: crate::scan::detectors::drift::READERS_WORDS,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

@@ -8085,3 +8085,39 @@ fn a_rooted_path_in_prose_is_the_projects() {
         "{s:#}"
     );
 }
+
+/// A file the document names as the reader's ("Add it to your `.tool/config.json`") is theirs:
+/// the repository's own copy of it (the tool configuring its own repository) changing is no
+/// drift (s32: claude-task-master's `.taskmaster/config.json` model choices, serena's
+/// `.serena/project.yml`; both judged false). The same file named plainly still drifts.
+#[test]
+fn the_readers_file_named_in_a_document_does_not_drift() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        ".tool/config.json",
+        "{ \"provider\": \"anthropic\", \"model\": \"claude_sonnet_v1\" }\n",
+    );
+    write(
+        d,
+        "docs/provider.md",
+        "# Provider\n\nSet the model `claude_sonnet_v1` in your `.tool/config.json`.\n",
+    );
+    write(
+        d,
+        "docs/dogfood.md",
+        "# Our config\n\nThis repository sets the model `claude_sonnet_v1` in `.tool/config.json`.\n",
+    );
+    commit(d, "docs");
+    for i in 1..=3 {
+        write(
+            d,
+            ".tool/config.json",
+            &format!("{{ \"provider\": \"openai\", \"model\": \"gpt_{i}\" }}\n"),
+        );
+        commit(d, &format!("switch {i}"));
+    }
+    let s = scan(d);
+    assert_eq!(docs_with_kind(&s, "drift"), ["docs/dogfood.md"], "{s:#}");
+}

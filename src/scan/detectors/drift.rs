@@ -32,6 +32,30 @@ pub const QUOTED_LINE_MIN_CHARS: usize = 12;
 fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
     let mut seen: HashSet<String> = HashSet::new();
     let mut out = Vec::new();
+    // A file the document names as the reader's ("In your project's `.serena/project.yml`")
+    // is theirs, wherever else the document names it: the repository's own copy (the tool's
+    // configuration of its own repository) churns with no news for the reader.
+    let text = std::cell::OnceCell::new();
+    let readers: HashSet<&str> = doc
+        .resolved()
+        .filter(|(r, t)| r.via == crate::report::Via::Code && matches!(t, Target::Found { .. }))
+        .filter(|(r, _)| {
+            let text = text.get_or_init(|| {
+                ctx.tree
+                    .read_bytes(&doc.path)
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+            });
+            let line = text
+                .as_deref()
+                .and_then(|t| t.lines().nth((r.line as usize).saturating_sub(1)))
+                .unwrap_or("");
+            names_as_readers(line, &r.dest)
+        })
+        .filter_map(|(_, t)| match t {
+            Target::Found { path: Some(p), .. } => Some(p.as_str()),
+            _ => None,
+        })
+        .collect();
     for (r, t) in doc.resolved() {
         // A bare file name (`package.json`) is a kind of file ("saves it to the
         // `package.json` file"), not the root's one: its dependency bumps are not news.
@@ -43,7 +67,7 @@ fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
             continue;
         }
         if let Target::Found { path: Some(p), .. } = t {
-            if lockfile(p) {
+            if lockfile(p) || readers.contains(p.as_str()) {
                 continue;
             }
             // Another document is navigation, not a subject: a page that links to a page
@@ -91,6 +115,40 @@ pub const LOCKFILES: &[&str] = &[
     "flake.lock",
     "mise.lock",
 ];
+
+/// Words right before a path that make it the reader's file ("to your `config.json`", "In
+/// your project's `.serena/project.yml`").
+pub const READERS_WORDS: &[&str] = &[
+    "your",
+    "your own",
+    "your project's",
+    "your project\u{2019}s",
+    "the user's",
+    "the user\u{2019}s",
+];
+
+/// Whether `line` names `written` as the reader's file: [`READERS_WORDS`] right before it.
+///
+/// ```
+/// use hygiene::scan::detectors::drift::names_as_readers;
+/// assert!(names_as_readers("Add MCP provider to your `.taskmaster/config.json`:", ".taskmaster/config.json"));
+/// assert!(names_as_readers("In your project\u{2019}s `.serena/project.yml` you can", ".serena/project.yml"));
+/// assert!(!names_as_readers("Components to use in your project (e.g. `astro/components/Code.astro`)", "astro/components/Code.astro"));
+/// assert!(!names_as_readers("Edit `src/config.ts` to your liking", "src/config.ts"));
+/// ```
+pub fn names_as_readers(line: &str, written: &str) -> bool {
+    let Some(at) = line.find(written) else {
+        return false;
+    };
+    let before = line[..at]
+        .trim_end_matches(['`', ' ', '*', '_', '['])
+        .to_lowercase();
+    READERS_WORDS.iter().any(|w| {
+        before
+            .strip_suffix(w)
+            .is_some_and(|b| b.is_empty() || b.ends_with(' '))
+    })
+}
 
 /// Whether `path` is a [`LOCKFILES`] file.
 ///
