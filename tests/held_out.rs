@@ -8121,3 +8121,45 @@ fn the_readers_file_named_in_a_document_does_not_drift() {
     let s = scan(d);
     assert_eq!(docs_with_kind(&s, "drift"), ["docs/dogfood.md"], "{s:#}");
 }
+
+/// A TanStack docs page whose frontmatter `ref:` names another page is built from that page's
+/// text, headings included (s32: query's Solid `guides/query-functions.md` with `ref:
+/// docs/framework/react/guides/query-functions.md`; judged false): a fragment into it is not
+/// checked against its own few lines. Into a page without `ref:` it still is.
+#[test]
+fn a_page_built_from_another_by_ref_keeps_that_pages_anchors() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/framework/react/guides/query-functions.md",
+        "---\nid: query-functions\n---\n\n## QueryFunctionContext\n\nText.\n",
+    );
+    write(
+        d,
+        "docs/framework/solid/guides/query-functions.md",
+        "---\nid: query-functions\nref: docs/framework/react/guides/query-functions.md\n---\n",
+    );
+    write(
+        d,
+        "docs/framework/solid/guides/other.md",
+        "# Other\n\nNo such heading.\n",
+    );
+    write(
+        d,
+        "docs/framework/solid/reference/useQuery.md",
+        "# useQuery\n\n- Receives a [QueryFunctionContext](../guides/query-functions.md#queryfunctioncontext)\n\
+         - See [other](../guides/other.md#queryfunctioncontext)\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(
+            &s,
+            "docs/framework/solid/reference/useQuery.md",
+            "missing-anchor"
+        ),
+        ["../guides/other.md#queryfunctioncontext"],
+        "{s:#}"
+    );
+}

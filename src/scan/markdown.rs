@@ -1947,6 +1947,12 @@ pub fn parse_with(text: &str, with_blocks: bool) -> Parsed {
     // A Mintlify API page (`openapi: post /v3/memories/add/`) renders its operation's
     // parameters and responses from the specification, with anchors (`#body-messages`).
     p.includes_content |= p.frontmatter.get("openapi").is_some();
+    // A TanStack docs page whose frontmatter `ref:` names another page is built from that
+    // page's text (`ref: docs/framework/react/guides/query-functions.md`), its headings too.
+    p.includes_content |= p
+        .frontmatter
+        .get("ref")
+        .is_some_and(|(v, _)| v.ends_with(".md") || v.ends_with(".mdx"));
     for r in &mut p.refs {
         let line = &text[p.lines.range(r.line, text.len())];
         let written = super::refs::split(&r.dest).written;
