@@ -226,6 +226,9 @@ pub struct ScannerPolicy {
     /// Words right before a path that make it the reader's file ("your `.tool/config.json`"):
     /// never a file the document describes.
     pub drift_readers_words: &'static [&'static str],
+    /// The opening and close of the line an agent's `/init` writes atop an instruction file:
+    /// never a duplicate block.
+    pub duplicate_stock_header: (&'static str, &'static str),
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
     /// Labels that make a line an example ("✅ Right:", "❌ Wrong:").
@@ -756,6 +759,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             drift_literals: crate::scan::detectors::drift::LITERALS,
             drift_lockfiles: crate::scan::detectors::drift::LOCKFILES,
             drift_readers_words: crate::scan::detectors::drift::READERS_WORDS,
+            duplicate_stock_header: crate::scan::detectors::duplicate::STOCK_HEADER,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

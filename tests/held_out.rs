@@ -8163,3 +8163,42 @@ fn a_page_built_from_another_by_ref_keeps_that_pages_anchors() {
         "{s:#}"
     );
 }
+
+/// The line an agent's `/init` writes atop each instruction file ("This file provides guidance
+/// to Claude Code ...") is the tool's header, not a copy (s32: LlamaIndexTS' nested CLAUDE.md;
+/// judged false). A paragraph the two files share is still one.
+#[test]
+fn the_init_header_is_no_duplicate() {
+    let r = repo();
+    let d = &r.root;
+    let header = "This file provides guidance to Claude Code (claude.ai/code) when working with code in this repository.";
+    let shared = "Run the whole test suite with `pnpm test` before every commit, and never skip the type check step.";
+    write(
+        d,
+        "CLAUDE.md",
+        &format!("# CLAUDE.md\n\n{header}\n\n## Rules\n\n{shared}\n"),
+    );
+    write(
+        d,
+        "packages/app/CLAUDE.md",
+        &format!("# CLAUDE.md\n\n{header}\n\n## App\n\nThe app lives here.\n\n{shared}\n"),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let dups: Vec<(String, u64)> = s["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| {
+            let path = e["path"].as_str().unwrap().to_string();
+            e["signals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| g["kind"] == "duplicate-block")
+                .map(move |g| (path.clone(), g["start_line"].as_u64().unwrap()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(dups, [("packages/app/CLAUDE.md".to_string(), 9)], "{s:#}");
+}

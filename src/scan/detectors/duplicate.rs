@@ -159,9 +159,34 @@ fn folded_lines(text: &str, lines: &LineIndex, start: u32, end: u32) -> String {
     fold(text.get(a..b).unwrap_or(""))
 }
 
+/// The opening and the close of the line an agent's `/init` writes atop every instruction
+/// file it creates ("This file provides guidance to Claude Code (claude.ai/code) when working
+/// with code in this repository."): the same line in two such files is the tool's, not a copy
+/// to consolidate (s32: judged false).
+pub const STOCK_HEADER: (&str, &str) = (
+    "this file provides guidance to ",
+    " when working with code in this repository.",
+);
+
+/// Whether folded block text is the [`STOCK_HEADER`] line.
+///
+/// ```
+/// use hygiene::scan::detectors::duplicate::stock_header;
+/// assert!(stock_header("This file provides guidance to Claude Code (claude.ai/code) when working with code in this repository."));
+/// assert!(stock_header("This file provides guidance to WARP (warp.dev) when working with code in this repository."));
+/// assert!(!stock_header("This file provides guidance to Claude Code. Run `make test` before each commit when working with code in this repository."));
+/// ```
+pub fn stock_header(folded: &str) -> bool {
+    let t = folded.trim().to_lowercase();
+    t.starts_with(STOCK_HEADER.0)
+        && t.ends_with(STOCK_HEADER.1)
+        && t.len() <= STOCK_HEADER.0.len() + STOCK_HEADER.1.len() + 40
+        && !t.contains(". ")
+}
+
 /// What matching needs of one block of a document, computed from its text: `None` when its
-/// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`]),
-/// else the SHA-256 of its whitespace-folded lines (equal digests: equal folded text).
+/// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`])
+/// or are the [`STOCK_HEADER`] line, else the SHA-256 of its whitespace-folded lines (equal digests: equal folded text).
 pub type BlockFact = Option<[u8; 32]>;
 
 /// [`BlockFact`]s of every block of `parsed.blocks`, from the document's text (BOM stripped):
@@ -175,10 +200,9 @@ pub fn block_facts(text: &str, blocks: &[crate::scan::markdown::Block]) -> Vec<B
             spans
                 .problem(text, b.start_line, b.end_line)
                 .is_none()
-                .then(|| {
-                    let f = folded_lines(text, &spans.lines, b.start_line, b.end_line);
-                    sha2::Sha256::digest(f.as_bytes()).into()
-                })
+                .then(|| folded_lines(text, &spans.lines, b.start_line, b.end_line))
+                .filter(|f| !stock_header(f))
+                .map(|f| sha2::Sha256::digest(f.as_bytes()).into())
         })
         .collect()
 }
