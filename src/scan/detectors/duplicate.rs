@@ -186,7 +186,8 @@ pub fn stock_header(folded: &str) -> bool {
 
 /// What matching needs of one block of a document, computed from its text: `None` when its
 /// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`])
-/// or are the [`STOCK_HEADER`] line, else the SHA-256 of its whitespace-folded lines (equal digests: equal folded text).
+/// or are the [`STOCK_HEADER`] line, else the SHA-256 of its whitespace-folded lines (equal
+/// digests: equal folded text).
 pub type BlockFact = Option<[u8; 32]>;
 
 /// [`BlockFact`]s of every block of `parsed.blocks`, from the document's text (BOM stripped):
