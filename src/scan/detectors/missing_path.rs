@@ -932,6 +932,12 @@ pub const LEAD_IN_CUES: &[LeadInCue] = &[
             "incorrect example",
         ],
     },
+    // "**Deleted**:", "**削除**:" over the files a change takes away, as a section's heading
+    // ("### What's Gone") says it.
+    LeadInCue {
+        cue: "the removal is recorded",
+        words: &["deleted", "removed", "削除"],
+    },
     LeadInCue {
         cue: "an intention",
         words: &[
@@ -1159,6 +1165,8 @@ pub struct LeadInCue {
 /// assert_eq!(context_cue(steps, 2, "scripts/gen.sh"), None);
 /// let nested = "- Files to create:\n  - `src/new.rs`\n";
 /// assert_eq!(context_cue(nested, 2, "src/new.rs"), Some("an intention"));
+/// let gone = "**削除**:\n- `setup/core/installer.py`: カスタムロジック → 削除\n";
+/// assert_eq!(context_cue(gone, 2, "setup/core/installer.py"), Some("the removal is recorded"));
 /// let good = "**Good examples**:\n- Subagents: `code-reviewer.md`, `python-pro.md`\n";
 /// assert_eq!(context_cue(good, 2, "python-pro.md"), Some("an example"));
 /// let map = "## Deletion Map\n\n**Wave 1 — commands**\n\n- `src/commands/ws.ts`, `src/commands/ws/`\n";
