@@ -28,16 +28,24 @@ pub struct Drift;
 pub const QUOTED_LINE_MIN_CHARS: usize = 12;
 
 /// The files `doc` describes: code, configuration, scripts and shipped prompts it names by a
-/// path or links (`with_bare`: also a bare file name that resolves, for the content check).
+/// path or links (`with_bare`: also a bare file name that resolves, for the content check),
+/// but no file it names as the reader's ([`readers_files`]).
 fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut out = Vec::new();
-    // A file the document names as the reader's ("In your project's `.serena/project.yml`")
-    // is theirs, wherever else the document names it: the repository's own copy (the tool's
-    // configuration of its own repository) churns with no news for the reader.
+    let mut out = named_files(doc, ctx, with_bare);
+    if !out.is_empty() {
+        let readers = readers_files(doc, ctx);
+        out.retain(|p| !readers.contains(p.as_str()));
+    }
+    out
+}
+
+/// A file the document names as the reader's ("In your project's `.serena/project.yml`") is
+/// theirs, wherever else the document names it: the repository's own copy (the tool's
+/// configuration of its own repository) churns with no news for the reader. Reads the
+/// document's text, so asked only of a document whose named files could drift.
+fn readers_files<'d>(doc: &'d Doc, ctx: &TreeCtx<'_>) -> HashSet<&'d str> {
     let text = std::cell::OnceCell::new();
-    let readers: HashSet<&str> = doc
-        .resolved()
+    doc.resolved()
         .filter(|(r, t)| r.via == crate::report::Via::Code && matches!(t, Target::Found { .. }))
         .filter(|(r, _)| {
             let text = text.get_or_init(|| {
@@ -55,7 +63,14 @@ fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
             Target::Found { path: Some(p), .. } => Some(p.as_str()),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// The files `doc` names that it could describe ([`described`] before the reader's files are
+/// set aside).
+fn named_files(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
     for (r, t) in doc.resolved() {
         // A bare file name (`package.json`) is a kind of file ("saves it to the
         // `package.json` file"), not the root's one: its dependency bumps are not news.
@@ -67,7 +82,7 @@ fn described(doc: &Doc, ctx: &TreeCtx<'_>, with_bare: bool) -> Vec<String> {
             continue;
         }
         if let Target::Found { path: Some(p), .. } = t {
-            if lockfile(p) || readers.contains(p.as_str()) {
+            if lockfile(p) {
                 continue;
             }
             // Another document is navigation, not a subject: a page that links to a page
@@ -428,13 +443,24 @@ impl Detector for Drift {
         let Some(since) = h.touches(&doc.path).and_then(|v| v.first().copied()) else {
             return Vec::new();
         };
-        let mut newer: HashSet<usize> = HashSet::new();
-        for p in described(doc, ctx, false) {
-            if let Some(v) = h.touches(&p) {
-                newer.extend(v.iter().copied().filter(|&ci| ci < since));
+        let newer_commits = |files: &[String]| {
+            let mut newer: HashSet<usize> = HashSet::new();
+            for p in files {
+                if let Some(v) = h.touches(p) {
+                    newer.extend(v.iter().copied().filter(|&ci| ci < since));
+                }
             }
+            newer.len() as u32
+        };
+        // Setting the reader's files aside only lowers the count: the document's text is read
+        // for them only when the files it names would be enough.
+        let mut files = named_files(doc, ctx, false);
+        if newer_commits(&files) < THRESHOLDS.drift_min_commits {
+            return Vec::new();
         }
-        let commits = newer.len() as u32;
+        let readers = readers_files(doc, ctx);
+        files.retain(|p| !readers.contains(p.as_str()));
+        let commits = newer_commits(&files);
         if commits < THRESHOLDS.drift_min_commits {
             return Vec::new();
         }

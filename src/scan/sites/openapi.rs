@@ -68,12 +68,11 @@ impl Generated {
             r.strip_prefix(folder.as_str())
                 .is_some_and(|r| r.starts_with('/'))
         };
+        // A listed page inside it, or an unlisted directory that is it or lies inside it.
         self.routes
             .iter()
-            .chain(self.opaque.iter())
-            .find(|(r, _)| {
-                inside(r) || (self.opaque.contains_key(r.as_str()) && r.as_str() == folder)
-            })
+            .find(|(r, _)| inside(r))
+            .or_else(|| self.opaque.iter().find(|(d, _)| **d == folder || inside(d)))
             .map(|(_, spec)| spec.as_str())
     }
 }
