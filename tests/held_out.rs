@@ -8202,3 +8202,76 @@ fn the_init_header_is_no_duplicate() {
         .collect();
     assert_eq!(dups, [("packages/app/CLAUDE.md".to_string(), 9)], "{s:#}");
 }
+
+/// A list item wrapped over several lines is read whole: a plan's "- Delete whole: `a`,⏎
+/// `b`, `c/` (tree)" intends every path it lists gone, the wrapped lines' ones too (s33:
+/// OpenSpec's slice plan; judged false). A verb that labels the list ("Delete whole:") is the
+/// step's verb. A wrapped line of an item that names no such verb still reports its path.
+#[test]
+fn a_wrapped_list_item_that_deletes_paths_intends_them_gone() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "test/keep.test.ts", "test('k', () => {});\n");
+    write(d, "test/gone/a.test.ts", "test('a', () => {});\n");
+    write(d, "test/old.test.ts", "test('o', () => {});\n");
+    commit(d, "tests");
+    std::fs::remove_dir_all(d.join("test/gone")).unwrap();
+    std::fs::remove_file(d.join("test/old.test.ts")).unwrap();
+    commit(d, "remove");
+    write(
+        d,
+        "docs/cleanup.md",
+        "# Cleanup\n\n**Wave 4 \u{2014} tests**\n\n\
+         - Delete whole: `test/old.test.ts`,\n  `test/gone/` (tree),\n  and the helpers.\n\
+         - Partial edits: `test/keep.test.ts` (the setup at\n  10-20), and `test/gone/a.test.ts` stays covered.\n",
+    );
+    commit(d, "plan");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "docs/cleanup.md", "missing-path"),
+        ["test/gone/a.test.ts"],
+        "{s:#}"
+    );
+}
+
+/// Text a tool writes between two HTML comments (`<!-- OMC:START -->` ... `<!-- OMC:END -->`,
+/// `<!-- convex-ai-start -->`) is rewritten by the tool in every file it manages: the same
+/// region in two files is no copy to consolidate (s33: oh-my-claudecode's `CLAUDE.md` and
+/// `.github/CLAUDE.md`; judged false). A paragraph the two share outside it still is one.
+#[test]
+fn a_region_a_tool_writes_is_no_duplicate() {
+    let r = repo();
+    let d = &r.root;
+    let managed = "<!-- OMC:START -->\n<!-- OMC:VERSION:4.9.1 -->\n\n# oh-my-tool\n\n\
+                   Delegate every multi-file change to the executor agent and verify with the checker before you report.\n\n\
+                   <!-- OMC:END -->\n";
+    let shared = "Run the whole test suite with `pnpm test` before every commit, and never skip the type check step.";
+    write(
+        d,
+        "CLAUDE.md",
+        &format!("{managed}\n## Rules\n\n{shared}\n"),
+    );
+    write(
+        d,
+        "packages/app/CLAUDE.md",
+        &format!("{managed}\n## App\n\nThe app lives here.\n\n{shared}\n"),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    let dups: Vec<(String, u64)> = s["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| {
+            let path = e["path"].as_str().unwrap().to_string();
+            e["signals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| g["kind"] == "duplicate-block")
+                .map(move |g| (path.clone(), g["start_line"].as_u64().unwrap()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(dups, [("packages/app/CLAUDE.md".to_string(), 14)], "{s:#}");
+}

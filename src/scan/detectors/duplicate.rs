@@ -184,9 +184,52 @@ pub fn stock_header(folded: &str) -> bool {
         && !t.contains(". ")
 }
 
+/// Words that open and close a region a tool writes and rewrites between two HTML comments
+/// (`<!-- OMC:START -->` ... `<!-- OMC:END -->`, `<!-- BEGIN_TF_DOCS -->`, doctoc's `<!-- START
+/// doctoc ... -->`): the same region in two files is the tool's output in each, rewritten on
+/// its next run, not a copy a maintainer consolidates (s33: oh-my-claudecode's three
+/// `CLAUDE.md`; judged false).
+pub const MANAGED_REGION_WORDS: (&[&str], &[&str]) = (&["start", "begin"], &["end"]);
+
+/// The 1-based line ranges of `text` inside [`MANAGED_REGION_WORDS`] comments, the comment
+/// lines included; an opened region never closed is none.
+///
+/// ```
+/// use hygiene::scan::detectors::duplicate::managed_regions;
+/// let t = "<!-- OMC:START -->\n<!-- OMC:VERSION:4.9 -->\n# Rules\n<!-- OMC:END -->\n\nMine.\n";
+/// assert_eq!(managed_regions(t), [(1, 4)]);
+/// assert_eq!(managed_regions("<!-- BEGIN_TF_DOCS -->\na\n<!-- END_TF_DOCS -->\n"), [(1, 3)]);
+/// assert!(managed_regions("<!-- START here -->\nNo end.\n").is_empty());
+/// assert!(managed_regions("<!-- the backend started -->\na\n<!-- endpoint -->\n").is_empty());
+/// ```
+pub fn managed_regions(text: &str) -> Vec<(u32, u32)> {
+    let word = |line: &str, table: &[&str]| {
+        let t = line.trim();
+        t.starts_with("<!--")
+            && t.ends_with("-->")
+            && t.trim_start_matches("<!--")
+                .trim_end_matches("-->")
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| table.iter().any(|x| w.eq_ignore_ascii_case(x)))
+    };
+    let mut out = Vec::new();
+    let mut open = None;
+    for (i, line) in (1u32..).zip(text.lines()) {
+        match open {
+            None if word(line, MANAGED_REGION_WORDS.0) => open = Some(i),
+            Some(from) if word(line, MANAGED_REGION_WORDS.1) => {
+                out.push((from, i));
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// What matching needs of one block of a document, computed from its text: `None` when its
-/// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`])
-/// or are the [`STOCK_HEADER`] line, else the SHA-256 of its whitespace-folded lines (equal
+/// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`]),
+/// lie in a [`managed_regions`] region, or are the [`STOCK_HEADER`] line, else the SHA-256 of its whitespace-folded lines (equal
 /// digests: equal folded text).
 pub type BlockFact = Option<[u8; 32]>;
 
@@ -195,12 +238,14 @@ pub type BlockFact = Option<[u8; 32]>;
 pub fn block_facts(text: &str, blocks: &[crate::scan::markdown::Block]) -> Vec<BlockFact> {
     use sha2::Digest;
     let spans = Spans::new(text);
+    let managed = managed_regions(text);
     blocks
         .iter()
         .map(|b| {
-            spans
-                .problem(text, b.start_line, b.end_line)
-                .is_none()
+            let in_managed = managed
+                .iter()
+                .any(|&(a, z)| a <= b.start_line && b.end_line <= z);
+            (!in_managed && spans.problem(text, b.start_line, b.end_line).is_none())
                 .then(|| folded_lines(text, &spans.lines, b.start_line, b.end_line))
                 .filter(|f| !stock_header(f))
                 .map(|f| sha2::Sha256::digest(f.as_bytes()).into())

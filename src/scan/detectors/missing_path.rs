@@ -173,23 +173,38 @@ fn text_of(ctx: &TreeCtx<'_>, doc: &str) -> Option<String> {
 /// assert_eq!(sentence_of("- Create `a.md`\n- `b.md`\n", 2, "b.md"), "- `b.md`");
 /// assert_eq!(sentence_of("No README; `a/README.md` and\nsimilar paths do not exist.\n", 1, "a/README.md"), "No README; `a/README.md` and similar paths do not exist.");
 /// assert_eq!(sentence_of("See `a.md`.\nThen more.\n", 1, "a.md"), "See `a.md`.");
+/// // A list item's wrapped line is read with the item.
+/// assert_eq!(sentence_of("- Delete whole: `a.ts`,\n  `b.ts`, `c/` (tree).\n", 2, "c/"), "- Delete whole: `a.ts`, `b.ts`, `c/` (tree).");
+/// assert_eq!(sentence_of("Intro:\n\n  `c/` here.\n", 3, "c/"), "  `c/` here.");
 /// ```
 pub fn sentence_of(text: &str, line: u32, written: &str) -> String {
-    sentence_of_at(&Layout::of(text), line, written)
+    sentence_of_at(&Layout::of(text), line, written, true)
 }
 
 /// [`sentence_of`] on a document's [`Layout`], found once for all its references.
-fn sentence_of_at(layout: &Layout<'_>, line: u32, written: &str) -> String {
+///
+/// With `item`, a list item's wrapped line is read from the item's first line; a link's
+/// sentence is not (the words of the item's first line, "in your", are not about a link's
+/// target, which is always this tree's).
+fn sentence_of_at(layout: &Layout<'_>, line: u32, written: &str, item: bool) -> String {
     let lines = &layout.lines;
     let i = (line as usize).saturating_sub(1);
     let here = lines.get(i).copied().unwrap_or("");
     // Only a paragraph's wrapped line: a list item, a table row or a heading starts anew.
     let t = here.trim_start();
-    let starts_anew = t.starts_with(['-', '*', '+', '|', '#', '>'])
-        || t.split_once(". ")
-            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let starts_anew = starts_anew(t);
     let opens = !starts_anew && t.trim_start_matches(['`', '[', '(']).starts_with(written);
     let mut out = match (opens, i.checked_sub(1).and_then(|j| lines.get(j))) {
+        _ if item && !starts_anew && t.len() < here.len() && item_start(lines, i).is_some() => {
+            // A list item's wrapped line: the item is read from its first line ("- Delete
+            // whole: `a`,\n  `b`, `c/`").
+            let from = item_start(lines, i).unwrap_or(i);
+            lines[from..=i]
+                .iter()
+                .map(|l| l.trim())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
         (true, Some(prev)) if !prev.trim().is_empty() => {
             format!("{} {}", prev.trim_end(), here.trim_start())
         }
@@ -210,6 +225,38 @@ fn sentence_of_at(layout: &Layout<'_>, line: u32, written: &str) -> String {
     }
     out
 }
+
+/// Whether trimmed line `t` starts a block of its own: a list item, a table row, a heading, a
+/// quote.
+fn starts_anew(t: &str) -> bool {
+    t.starts_with(['-', '*', '+', '|', '#', '>'])
+        || t.split_once(". ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The index of the list item's first line that indented line `i` of `lines` wraps, when every
+/// line between is one of its wrapped lines too (at most [`ITEM_WRAP_MAX`] lines up).
+fn item_start(lines: &[&str], i: usize) -> Option<usize> {
+    (i.saturating_sub(ITEM_WRAP_MAX)..i).rev().find_map(|j| {
+        let l = lines[j];
+        let t = l.trim_start();
+        if t.is_empty() {
+            return Some(None);
+        }
+        if starts_anew(t) {
+            let numbered = t
+                .split_once(['.', ')'])
+                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            let item = ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m)) || numbered;
+            return Some(item.then_some(j));
+        }
+        // Not indented: a paragraph's line, not an item's.
+        (t.len() == l.len()).then_some(None)
+    })?
+}
+
+/// How many lines up a wrapped line is read back to its list item's first line.
+const ITEM_WRAP_MAX: usize = 8;
 
 /// The `replace-text` edit that points a reference at the file's new name.
 pub fn rename_suggestion(line: u32, written: &str, replacement: String) -> Suggestion {
@@ -641,6 +688,9 @@ pub const START_OBJECT_WORDS: &[&str] = &[
     "legacy",
     "stale",
     "generated",
+    "whole",
+    "entire",
+    "entirely",
 ];
 
 /// The cue of a path in an item the text marks done ("- [x] ...", "✅ Done"): the file as the
@@ -755,12 +805,16 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("A deploy skill might have `docs/aws.md` and `docs/gcp.md`.", "docs/gcp.md"), Some("an example"));
 /// assert_eq!(line_cue("1. If `docs/a-gotchas.md` or `docs/b-gotchas.md` exist, append", "docs/b-gotchas.md"), Some("its absence is expected"));
 /// // Another clause's words are about another path.
-/// assert_eq!(line_cue("Create: `src/new.rs`. Delete: `src/old.rs`.", "src/old.rs"), None);
+/// assert_eq!(line_cue("Delete: `src/old.rs`. Keep: `src/new.rs`.", "src/new.rs"), None);
+/// // A verb that labels the list: "Delete whole: `a`, `b`".
+/// assert_eq!(line_cue("- Delete whole: `test/a.ts`, `test/b/` (tree),", "test/b/"), Some("an intention"));
+/// assert_eq!(line_cue("- Files: `test/a.ts`, `test/b/`", "test/b/"), None);
 /// // After the path, "your" is about something else; a path "(generated by `gen.py`)" names is not the output.
 /// assert_eq!(line_cue("各语言镜像相同路径（例如 `ko/intro.mdx`）。", "ko/intro.mdx"), Some("an example"));
 /// assert_eq!(line_cue("This creates `out/run.jsonl` to upload.", "out/run.jsonl"), Some("an output"));
 /// assert_eq!(line_cue("a central spot (like an `app/providers.tsx` file)", "app/providers.tsx"), Some("an example"));
 /// assert_eq!(line_cue("and `wip/cf.md` (deleted 2026-07-16)", "wip/cf.md"), Some("the removal is recorded"));
+/// assert_eq!(line_cue("- **`wip/cf.md`** \u{2014} deleted. A proposal", "wip/cf.md"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("New values (like a new `Say` type) need updates in `src/conv.ts`", "src/conv.ts"), None);
 /// assert_eq!(line_cue("It will be documented in `docs/policy.md` later.", "docs/policy.md"), Some("an intention"));
 /// assert_eq!(line_cue("- In `data/db/`: put `db_en.zip`", "data/db/"), Some("the reader's project"));
@@ -787,7 +841,8 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
     let after = lower
         .get(at + w.len()..)
         .unwrap_or("")
-        .trim_start_matches(['`', ' ']);
+        // The path's emphasis closes too: "- **`wip/a.md`** — deleted."
+        .trim_start_matches(['`', ' ', '*', '_']);
     // A line (or list item) labelled as an example: "**Examples**: `references/finance.md`".
     // Not "Python examples: see `scripts/query.py`", which says where the examples are.
     let label = lower.trim_start_matches(|c: char| !c.is_alphabetic());
@@ -815,10 +870,22 @@ pub fn line_cue(line: &str, written: &str) -> Option<&'static str> {
     }) {
         return Some("the removal is recorded");
     }
-    let step = before
-        .rsplit_once(':')
-        .map_or(before, |(_, s)| s)
-        .trim_start_matches(|c: char| !c.is_alphabetic());
+    let (label, step) = before.rsplit_once(':').map_or(("", before), |(l, s)| {
+        (l.rsplit(':').next().unwrap_or(l), s)
+    });
+    // A verb that labels a list of paths ("- Delete whole: `a`, `b`"): the label is the step.
+    let only_paths = step
+        .split('`')
+        .step_by(2)
+        .all(|p| !p.chars().any(char::is_alphabetic));
+    let labelled_step;
+    let step = if only_paths && !label.is_empty() {
+        labelled_step = format!("{label} {step}");
+        labelled_step.as_str()
+    } else {
+        step
+    };
+    let step = step.trim_start_matches(|c: char| !c.is_alphabetic());
     // A task's checkbox and number ("- [x] 2.2 Remove ..."): the verb starts the step.
     let step = step
         .strip_prefix("x]")
@@ -3211,7 +3278,7 @@ fn the_readers(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         && plan_document(&doc.path)
         && !f
             .layout()
-            .is_some_and(|t| says_it_exists(&sentence_of_at(t, r.line, written), written))
+            .is_some_and(|t| says_it_exists(&sentence_of_at(t, r.line, written, true), written))
     {
         return true;
     }
@@ -3305,7 +3372,7 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         c.is_some_and(|c| (c != RUN_CREATES || !evidence) && (c != DONE_RECORDED || evidence))
     };
     if f.layout().is_some_and(|t| {
-        let l = sentence_of_at(t, r.line, written);
+        let l = sentence_of_at(t, r.line, written, r.via == crate::report::Via::Code);
         // So are a release's notes: what it shipped, named as it was.
         (evidence && in_release_notes_at(t, r.line, r.via == crate::report::Via::Code))
             || says(line_cue(&l, written))
