@@ -182,6 +182,8 @@ pub struct ScannerPolicy {
     pub source_language_families: &'static [&'static [&'static str]],
     /// Segment names that stand for the reader's own (`src/package_name/`): no missing-path.
     pub placeholder_path_names: &'static [&'static str],
+    /// Endings of a name in snake case that stand for the reader's own (`EventNameHere`).
+    pub placeholder_name_endings: &'static [&'static str],
     /// Capitalised words that make a path a pattern (`0.MINOR.x`), matched as written.
     pub placeholder_version_words: &'static [&'static str],
     /// How many rooted links into folders the repository lacks make a `.md` document outside a
@@ -742,6 +744,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             fill_in_words: crate::scan::detectors::missing_anchor::FILL_IN_WORDS,
             source_language_families: crate::scan::detectors::missing_path::LANGUAGE_FAMILIES,
             placeholder_path_names: crate::scan::detectors::missing_path::PLACEHOLDER_NAMES,
+            placeholder_name_endings:
+                crate::scan::detectors::missing_path::PLACEHOLDER_NAME_ENDINGS,
             placeholder_version_words:
                 crate::scan::detectors::missing_path::PLACEHOLDER_VERSION_WORDS,
             foreign_routes_min: crate::scan::detectors::missing_path::FOREIGN_ROUTES_MIN,

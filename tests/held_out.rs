@@ -8275,3 +8275,56 @@ fn a_region_a_tool_writes_is_no_duplicate() {
         .collect();
     assert_eq!(dups, [("packages/app/CLAUDE.md".to_string(), 14)], "{s:#}");
 }
+
+/// A line that spells a marker in code teaches its use ("**TODO.** Use `// TODO:` for deferred
+/// work"): no work is left in the page (s33: astro's `writing-comments` skill; judged false).
+/// A bare marker over a section still to write is one.
+#[test]
+fn a_line_that_teaches_a_marker_marks_nothing() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/comments.md",
+        "# Comments\n\n**TODO.** Use `// TODO:` for deferred work; link an issue when one tracks it.\n",
+    );
+    write(
+        d,
+        "docs/deploy.md",
+        "# Deploy\n\n**TODO.** Describe the rollback steps.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "provisional-marker"),
+        ["docs/deploy.md"],
+        "{s:#}"
+    );
+}
+
+/// A file name to fill in (`tests/ci/test_action_EventNameHere.py`) and a file the reader is
+/// told to place ("Place this at `scripts/gen.ts`") name no file of this tree (s33:
+/// browser-use's CLAUDE.md, claude-code-templates' blog skill; both judged false). A path the
+/// text says is here still draws.
+#[test]
+fn a_name_to_fill_in_or_a_file_to_place_is_no_claim() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "tests/ci/test_action_click.py", "def test(): pass\n");
+    write(d, "scripts/build.ts", "export {};\n");
+    write(
+        d,
+        "CLAUDE.md",
+        "# Rules\n\n\
+         - Name event tests `tests/ci/test_action_EventNameHere.py`.\n\
+         - Place this at `scripts/generate-hero-images.ts`. Before running: fill in the topics.\n\
+         - The release script is `scripts/release.ts`.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "CLAUDE.md", "missing-path"),
+        ["scripts/release.ts"],
+        "{s:#}"
+    );
+}

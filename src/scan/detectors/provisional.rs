@@ -286,6 +286,23 @@ fn marker_position(before: &str) -> bool {
     bare.is_empty() || p.ends_with(['.', ';', ':', '=', '(', '\u{2014}', '!', '?'])
 }
 
+/// Whether `line` spells a marker in a code span ("**TODO.** Use `// TODO:` for deferred
+/// work"): the line teaches the marker's use, its bare marker a label of that lesson, not work
+/// left in this page (s33: astro's `writing-comments` skill; judged false).
+///
+/// ```
+/// # use hygiene::scan::detectors::provisional::spells_a_marker_in_code;
+/// assert!(spells_a_marker_in_code("**TODO.** Use `// TODO:` for deferred work."));
+/// assert!(!spells_a_marker_in_code("- `pause`: **TODO** \u{2014} needs batch changes."));
+/// assert!(!spells_a_marker_in_code("TODO: document `run()`."));
+/// ```
+pub fn spells_a_marker_in_code(line: &str) -> bool {
+    line.split('`').skip(1).step_by(2).any(|code| {
+        code.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| MARKERS.contains(&w))
+    })
+}
+
 /// Whether line `i` of `lines` titles a quoted callout with a marker alone (`> #### TODO`, as
 /// temporal's architecture notes do) and the callout goes on with its text: a titled note
 /// about work the code still owes, written out, not a part of the document left to write.
@@ -402,13 +419,19 @@ impl Detector for Provisional {
         } else {
             Vec::new()
         };
+        let raw: Vec<&str> = if any {
+            doc.text.lines().collect()
+        } else {
+            Vec::new()
+        };
         for (i, &l) in all.iter().enumerate() {
             let line = i as u32 + 1;
             let mut n = count_markers(l);
             if n > 0
                 && (one_of_labels(&all, i)
                     || marker_titles_a_callout(&all, i)
-                    || marker_heads_a_task_list(&all, i))
+                    || marker_heads_a_task_list(&all, i)
+                    || raw.get(i).is_some_and(|r| spells_a_marker_in_code(r)))
             {
                 n = 0;
             }
