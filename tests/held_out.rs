@@ -8328,3 +8328,59 @@ fn a_name_to_fill_in_or_a_file_to_place_is_no_claim() {
         "{s:#}"
     );
 }
+
+/// A docs site laid out by a CUE menu (`docs/menu.cue`, encore's) serves each item's route
+/// from the file it names (`/docs/go/self-host/docker-build` from `go/self-host/self-host.md`),
+/// and a rooted link outside the docs (`/pricing`, `/book`) is a page of the website hosting
+/// them (s33: encore; judged false). A route under the docs that the menu does not list, and
+/// one of a listed section's that names no item, still draw.
+#[test]
+fn a_cue_menu_serves_its_routes() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/menu.cue",
+        "#Menu: {kind: \"rootmenu\"}\n\
+         items: [{\n\tkind: \"basic\"\n\ttext: \"Build Docker Images\"\n\tpath: \"/go/self-host/docker-build\"\n\tfile: \"go/self-host/self-host\"\n}, {\n\tkind: \"basic\"\n\tpath: \"/go/overview\"\n\tfile: \"go/overview\"\n}]\n",
+    );
+    write(d, "docs/go/self-host/self-host.md", "# Self-host\n");
+    write(
+        d,
+        "docs/go/overview.md",
+        "# Overview\n\n- [Docker](/docs/go/self-host/docker-build)\n- [Pricing](/pricing)\n\
+         - [Gone](/docs/go/self-host/kubernetes)\n- [Old](/go/primitives/pubsub)\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "docs/go/overview.md", "missing-path"),
+        ["/docs/go/self-host/kubernetes", "/go/primitives/pubsub"],
+        "{s:#}"
+    );
+}
+
+/// Two names a slash joins ("`appsettings.json/appsettings.Development.json`" where the first is
+/// a file: a file holds no path) and a file the text says "needs to be created" are no claims
+/// (s33: semantic-kernel's sample README, claude-code-plugins-plus' backup guide; judged false).
+#[test]
+fn names_joined_by_a_slash_and_a_file_still_to_create_are_no_claims() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "samples/safety/appsettings.json", "{}\n");
+    write(d, "scripts/backup.sh", "echo\n");
+    write(
+        d,
+        "samples/safety/README.md",
+        "# Safety\n\nSet the keys in `appsettings.json/appsettings.Development.json`.\n\n\
+         **Note:** The restore script (`scripts/restore.sh`) needs to be created.\n\n\
+         Run `scripts/cleanup.sh` after each backup.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "samples/safety/README.md", "missing-path"),
+        ["scripts/cleanup.sh"],
+        "{s:#}"
+    );
+}

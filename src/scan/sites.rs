@@ -11,6 +11,7 @@
 
 pub mod angular;
 pub mod fern;
+pub mod menu_cue;
 pub mod openapi;
 
 use super::markdown::has_scheme;
@@ -250,6 +251,9 @@ pub struct Sites {
     /// Per folder holding an `angular.json`, the route paths its router configuration files
     /// list ([`angular::read_paths`]), sorted.
     angular: std::collections::HashMap<String, Vec<String>>,
+    /// Per folder holding a [`menu_cue::MENU_FILE`], each route its items serve and the
+    /// root-relative page file that renders it (the file found with a page extension).
+    menus: std::collections::HashMap<String, Vec<(String, String)>>,
 }
 
 /// A map of sets in a fixed order, for [`Sites::fingerprint`].
@@ -321,6 +325,86 @@ pub fn navigation_route(tree: &Tree, doc: &str, written: &str) -> bool {
         at.strip_prefix(folder.as_str())
             .and_then(|r| r.strip_prefix('/'))
             .is_some_and(|r| listed.contains(r))
+    })
+}
+
+/// The page file a rooted link of `doc` reaches through the [`menu_cue`] menu of a folder
+/// above it: the route, with the menu folder's name in front or not (`/docs/go/x` and `/go/x`
+/// under `docs/menu.cue`), one of the menu's items.
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::menu_route;
+/// let d = std::env::temp_dir().join(format!("hygiene-menu-{}", std::process::id()));
+/// std::fs::create_dir_all(d.join("docs/go/self-host")).unwrap();
+/// std::fs::write(d.join("docs/menu.cue"), "{\n path: \"/go/self-host/docker-build\"\n file: \"go/self-host/self-host\"\n}\n").unwrap();
+/// let mut t = Tree::default();
+/// t.root = d.clone();
+/// for f in ["docs/menu.cue", "docs/go/self-host/self-host.md", "docs/go/overview.md"] { t.files.insert(f.into()); }
+/// assert_eq!(menu_route(&t, "docs/go/overview.md", "/docs/go/self-host/docker-build").as_deref(), Some("docs/go/self-host/self-host.md"));
+/// assert_eq!(menu_route(&t, "docs/go/overview.md", "/go/self-host/docker-build/").as_deref(), Some("docs/go/self-host/self-host.md"));
+/// assert_eq!(menu_route(&t, "docs/go/overview.md", "/docs/go/self-host/gone"), None);
+/// assert_eq!(menu_route(&t, "README.md", "/docs/go/self-host/docker-build"), None);
+/// std::fs::remove_dir_all(&d).unwrap();
+/// ```
+pub fn menu_route(tree: &Tree, doc: &str, written: &str) -> Option<String> {
+    if !written.starts_with('/') {
+        return None;
+    }
+    let route = written.trim_matches('/');
+    tree.sites().menus.iter().find_map(|(dir, pages)| {
+        let under = dir.is_empty() || doc.starts_with(&format!("{dir}/"));
+        if !under {
+            return None;
+        }
+        let name = dir.rsplit('/').next().unwrap_or("");
+        let own = route
+            .strip_prefix(name)
+            .and_then(|r| r.strip_prefix('/'))
+            .filter(|_| !name.is_empty());
+        pages
+            .iter()
+            .find(|(r, _)| r == route || Some(r.as_str()) == own)
+            .map(|(_, file)| file.clone())
+    })
+}
+
+/// Whether a rooted link of `doc`, under a folder with a [`menu_cue`] menu, leaves the docs
+/// the menu serves: its first segment is neither the menu folder's name (the site's mount,
+/// `/docs/...`) nor the first segment of any route the menu lists, nor a folder of the tree.
+/// Such a link (`/pricing`, `/book`, `/assets/docs/a.jpg`) is a page of the website that hosts
+/// the docs (s33: encore's; judged false).
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::outside_menu_site;
+/// let d = std::env::temp_dir().join(format!("hygiene-menu-out-{}", std::process::id()));
+/// std::fs::create_dir_all(d.join("docs/go")).unwrap();
+/// std::fs::write(d.join("docs/menu.cue"), "{\n path: \"/go/overview\"\n file: \"go/overview\"\n}\n").unwrap();
+/// let mut t = Tree::default();
+/// t.root = d.clone();
+/// for f in ["docs/menu.cue", "docs/go/overview.md", "docs/go/usage.md"] { t.files.insert(f.into()); }
+/// assert!(outside_menu_site(&t, "docs/go/usage.md", "/pricing"));
+/// assert!(!outside_menu_site(&t, "docs/go/usage.md", "/docs/go/gone"));
+/// assert!(!outside_menu_site(&t, "docs/go/usage.md", "/go/gone"));
+/// assert!(!outside_menu_site(&t, "README.md", "/pricing"));
+/// std::fs::remove_dir_all(&d).unwrap();
+/// ```
+pub fn outside_menu_site(tree: &Tree, doc: &str, written: &str) -> bool {
+    let Some(route) = written.strip_prefix('/') else {
+        return false;
+    };
+    let first = route.split('/').next().unwrap_or("");
+    tree.sites().menus.iter().any(|(dir, pages)| {
+        let name = dir.rsplit('/').next().unwrap_or("");
+        !dir.is_empty()
+            && doc.starts_with(&format!("{dir}/"))
+            && !first.is_empty()
+            && first != name
+            && !pages
+                .iter()
+                .any(|(r, _)| r.split('/').next() == Some(first))
+            && !tree.exists(first)
     })
 }
 
@@ -1573,6 +1657,30 @@ impl Sites {
                 angular.insert(app.to_string(), paths);
             }
         }
+        let mut menus = std::collections::HashMap::new();
+        for f in tree
+            .files
+            .iter()
+            .filter(|f| f.rsplit('/').next() == Some(menu_cue::MENU_FILE))
+        {
+            let dir = super::refs::folder(f);
+            let cap = super::THRESHOLDS.site_config_cap_bytes;
+            let pages: Vec<(String, String)> =
+                menu_cue::read_pages(&config_text(&tree.root.join(f), cap))
+                    .into_iter()
+                    .filter_map(|(route, file)| {
+                        let at = join(dir, &file);
+                        PAGE_EXTENSIONS
+                            .iter()
+                            .map(|e| format!("{at}.{e}"))
+                            .find(|p| tree.files.contains(p))
+                            .map(|p| (route, p))
+                    })
+                    .collect();
+            if !pages.is_empty() {
+                menus.insert(dir.to_string(), pages);
+            }
+        }
         Sites {
             roots,
             redirects,
@@ -1589,6 +1697,7 @@ impl Sites {
             trailing_slash,
             nav_routes,
             angular,
+            menus,
         }
     }
 
@@ -1648,10 +1757,12 @@ impl Sites {
         let nav = sorted_sets(&self.nav_routes);
         let mut angular: Vec<_> = self.angular.iter().collect();
         angular.sort();
+        let mut menus: Vec<_> = self.menus.iter().collect();
+        menus.sort();
         format!(
             "{roots:?} {redirects:?} {:?} {bases:?} {generated:?} {statics:?} {outputs:?} \
              {docs_dirs:?} {mounts:?} {slugs:?} {special:?} {nextra:?} {trailing:?} {nav:?} \
-             {angular:?}",
+             {angular:?} {menus:?}",
             self.links
         )
     }

@@ -490,6 +490,10 @@ pub const LINE_CUES: &[LineCue] = &[
             "if they do not exist",
             "if missing",
             "if not present",
+            // "The restore script (`scripts/restore.sh`) needs to be created."
+            "needs to be created",
+            "need to be created",
+            "yet to be created",
             // "(in eval-test copy, not tracked in main repo)": a local checkout's file.
             "not tracked in",
             "not checked in",
@@ -772,6 +776,7 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("Do not add a `tailwind.config.js`: v4 reads the CSS", "tailwind.config.js"), Some("a denial"));
 /// assert_eq!(line_cue("2. **Directory**: `reports/refactor/` (create if it doesn't exist)", "reports/refactor/"), Some("its absence is expected"));
 /// assert_eq!(line_cue("kept at `references/evidence/` (not created yet; add it later)", "references/evidence/"), Some("its absence is expected"));
+/// assert_eq!(line_cue("The restore script (`scripts/restore.sh`) needs to be created.", "scripts/restore.sh"), Some("its absence is expected"));
 /// assert_eq!(line_cue("| `internal/daytona/` (new) | Client |", "internal/daytona/"), Some("an intention"));
 /// assert_eq!(line_cue("The flat `context/sync/` dir is removed.", "context/sync/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("- Generates timestamped reports in `reports/refactor/` directory", "reports/refactor/"), Some("an output"));
@@ -2943,6 +2948,13 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if placeholder_path(written) {
         return true;
     }
+    // Files joined by a slash that means "or" (`appsettings.json/appsettings.Development.json`):
+    // a file holds no path, so a path under one is two names.
+    if r.via == crate::report::Via::Code
+        && (under_a_file(ctx, written) || m.candidates.iter().any(|(c, _)| under_a_file(ctx, c)))
+    {
+        return true;
+    }
     // A backticked absolute path into a dot-folder (`/.archon/archon.db` in a container,
     // `/.github/workflows/publish.yml` of the reader's repository) names a running machine's
     // or another checkout's file, unless history knew it here.
@@ -3027,6 +3039,15 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if r.via == crate::report::Via::Link && served_from_public(ctx, doc, written) {
         return true;
     }
+    // A route a docs site's CUE menu serves (`/docs/go/self-host/docker-build` from
+    // `go/self-host/self-host.md`), whatever history says of a file by its name; or one
+    // outside the site (`/pricing`), the hosting website's page.
+    if r.via == crate::report::Via::Link
+        && (crate::scan::sites::menu_route(ctx.tree, &doc.path, written).is_some()
+            || crate::scan::sites::outside_menu_site(ctx.tree, &doc.path, written))
+    {
+        return true;
+    }
     // Whatever history says: splitting `intro.md` into its variants renamed it to one
     // of them (or deleted it), and the link still names the reader's.
     if r.via == crate::report::Via::Link
@@ -3045,6 +3066,14 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         return true;
     }
     false
+}
+
+/// Whether a folder of root-relative `written` is a file of the tree
+/// (`appsettings.json/appsettings.Development.json`).
+fn under_a_file(ctx: &TreeCtx<'_>, written: &str) -> bool {
+    let w = written.trim_start_matches("./").trim_end_matches('/');
+    w.match_indices('/')
+        .any(|(i, _)| i > 0 && ctx.tree.has_file(&w[..i]))
 }
 
 /// Whether a rooted link (`/overview.png` in `slides/pages/intro.md`) names a file of the

@@ -133,6 +133,7 @@ pub fn count_markers(line: &str) -> u32 {
 /// assert_eq!(count_markers("4. TODO\u{ac00} \u{d3ec}\u{d568}\u{b41c} \u{d14c}\u{c2a4}\u{d2b8} \u{acc4}\u{d68d}"), 0);
 /// assert_eq!(count_markers("- \u{2705} TODO: integration tests"), 0);
 /// assert_eq!(count_markers("7. **TODO Detection**: ensure completeness"), 0);
+/// assert_eq!(count_markers("### 1.7 TODO Tree"), 0);
 /// assert_eq!(count_markers("- TODO\u{ff1a}\u{8865}\u{5145}"), 1);
 /// ```
 pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
@@ -160,6 +161,8 @@ pub const SUBJECT_WORDS: (&[&str], &[&str]) = (
         "limits",
         "detection",
         "management",
+        // "1.7 TODO Tree": the list an agent keeps.
+        "tree",
     ],
 );
 
