@@ -231,9 +231,10 @@ pub struct ScannerPolicy {
     /// The opening and close of the line an agent's `/init` writes atop an instruction file:
     /// never a duplicate block.
     pub duplicate_stock_header: (&'static str, &'static str),
-    /// Words of the HTML comments that open and close a region a tool writes (`<!-- OMC:START
-    /// -->` ... `<!-- OMC:END -->`): text inside is never a duplicate block.
-    pub duplicate_managed_region_words: (&'static [&'static str], &'static [&'static str]),
+    /// Words of a marker comment that open and close a block a tool manages (`<!-- OMC:START
+    /// -->` .. `<!-- OMC:END -->`): a copy inside one is no duplicate block, and no auto edit
+    /// touches one.
+    pub managed_block_words: (&'static [&'static str], &'static [&'static str]),
     /// Words on a reference's line that make a missing path not this repository's claim.
     pub missing_path_line_cues: &'static [crate::scan::detectors::missing_path::LineCue],
     /// Labels that make a line an example ("✅ Right:", "❌ Wrong:").
@@ -767,7 +768,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             drift_lockfiles: crate::scan::detectors::drift::LOCKFILES,
             drift_readers_words: crate::scan::detectors::drift::READERS_WORDS,
             duplicate_stock_header: crate::scan::detectors::duplicate::STOCK_HEADER,
-            duplicate_managed_region_words: crate::scan::detectors::duplicate::MANAGED_REGION_WORDS,
+            managed_block_words: crate::scan::markdown::MANAGED_BLOCK_WORDS,
         },
         readers: ReaderPolicy {
             rules: crate::readers::READER_RULES,

@@ -2779,8 +2779,9 @@ fn plan_folders_record_folders_and_removal_sections() {
 }
 
 /// Held-out 25: a block a tool manages between marker comments (`<!-- OMC:START -->`) is the
-/// tool's (in its own repository, what its installer copies): a copy of it is reported but
-/// never removed without a prompt, while an unmarked copy still is. A rename into a `legacy/`
+/// tool's (in its own repository, what its installer copies): a copy of it inside another such
+/// block is no duplicate (s33: judged false) and is never edited, while an unmarked copy still
+/// is reported and removed. A rename into a `legacy/`
 /// folder retires the file: reported, not rewritten to the retired copy. A docs page that links
 /// its Markdown source in its head is rendered from it: not edited. A path in a dot-folder the
 /// project removed as a whole (`.planning/`) is the reader's; one in a dot-folder that remains
@@ -2851,7 +2852,7 @@ fn managed_blocks_retired_renames_source_pages_and_gone_dot_folders() {
     assert_eq!(
         sigs_of(&s, &docs),
         [
-            (docs[0], vec![pair("duplicate-block", "")]),
+            (docs[0], vec![]),
             (docs[1], vec![pair("duplicate-block", "")]),
             (
                 docs[2],
@@ -8383,4 +8384,71 @@ fn names_joined_by_a_slash_and_a_file_still_to_create_are_no_claims() {
         ["scripts/cleanup.sh"],
         "{s:#}"
     );
+}
+
+/// A line that is the marker and a colon ("TODO:") over a task list is the checklist a prompt
+/// hands its agent (s33: OpenSpec's `install.md`; judged false), as a heading would be; over a
+/// plain list it still marks the page.
+#[test]
+fn a_todo_line_over_a_task_list_is_a_checklist() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "install.md",
+        "# Install\n\nTODO:\n\n- [ ] Check the Node.js runtime\n- [ ] Install the CLI\n",
+    );
+    write(
+        d,
+        "docs/setup.md",
+        "# Setup\n\nTODO:\n\n- write the runtime section\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "provisional-marker"),
+        ["docs/setup.md"],
+        "{s:#}"
+    );
+}
+
+/// A hand copy right after a block a tool manages (`<!-- nx configuration start-->` ..
+/// `end-->`) is reported as the copy it is, not grown into the tool's block whose copies match
+/// too (s33: CopilotKit's `AGENTS.md` and `CLAUDE.md`).
+#[test]
+fn a_duplicate_does_not_grow_into_a_managed_block() {
+    let r = repo();
+    let d = &r.root;
+    let block = "<!-- nx configuration start-->\n<!-- Leave the start & end comments to automatically receive updates. -->\n\n\
+                 # General Guidelines for working with Nx\n\n\
+                 - When running tasks, always prefer running the task through `nx` instead of the underlying tooling directly.\n\n\
+                 <!-- nx configuration end-->\n\n\
+                 > Working under `showcase/`? Read `showcase/AGENTS.md` first: it defines the iron rules for showcase cells.\n";
+    write(d, "CLAUDE.md", &format!("{block}\n# Project\n\nClaude's notes.\n"));
+    write(d, "AGENTS.md", &format!("{block}\n# Project\n\nAgents' notes.\n"));
+    commit(d, "docs");
+    let s = scan(d);
+    let spans: Vec<(String, u64, u64)> = s["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| {
+            let path = e["path"].as_str().unwrap().to_string();
+            e["signals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| g["kind"] == "duplicate-block")
+                .map(move |g| {
+                    (
+                        path.clone(),
+                        g["start_line"].as_u64().unwrap(),
+                        g["end_line"].as_u64().unwrap(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(spans.len(), 1, "{s:#}");
+    assert_eq!(spans[0].1, 10, "the copy starts after the managed block: {s:#}");
 }

@@ -184,52 +184,9 @@ pub fn stock_header(folded: &str) -> bool {
         && !t.contains(". ")
 }
 
-/// Words that open and close a region a tool writes and rewrites between two HTML comments
-/// (`<!-- OMC:START -->` ... `<!-- OMC:END -->`, `<!-- BEGIN_TF_DOCS -->`, doctoc's `<!-- START
-/// doctoc ... -->`): the same region in two files is the tool's output in each, rewritten on
-/// its next run, not a copy a maintainer consolidates (s33: oh-my-claudecode's three
-/// `CLAUDE.md`; judged false).
-pub const MANAGED_REGION_WORDS: (&[&str], &[&str]) = (&["start", "begin"], &["end"]);
-
-/// The 1-based line ranges of `text` inside [`MANAGED_REGION_WORDS`] comments, the comment
-/// lines included; an opened region never closed is none.
-///
-/// ```
-/// use hygiene::scan::detectors::duplicate::managed_regions;
-/// let t = "<!-- OMC:START -->\n<!-- OMC:VERSION:4.9 -->\n# Rules\n<!-- OMC:END -->\n\nMine.\n";
-/// assert_eq!(managed_regions(t), [(1, 4)]);
-/// assert_eq!(managed_regions("<!-- BEGIN_TF_DOCS -->\na\n<!-- END_TF_DOCS -->\n"), [(1, 3)]);
-/// assert!(managed_regions("<!-- START here -->\nNo end.\n").is_empty());
-/// assert!(managed_regions("<!-- the backend started -->\na\n<!-- endpoint -->\n").is_empty());
-/// ```
-pub fn managed_regions(text: &str) -> Vec<(u32, u32)> {
-    let word = |line: &str, table: &[&str]| {
-        let t = line.trim();
-        t.starts_with("<!--")
-            && t.ends_with("-->")
-            && t.trim_start_matches("<!--")
-                .trim_end_matches("-->")
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| table.iter().any(|x| w.eq_ignore_ascii_case(x)))
-    };
-    let mut out = Vec::new();
-    let mut open = None;
-    for (i, line) in (1u32..).zip(text.lines()) {
-        match open {
-            None if word(line, MANAGED_REGION_WORDS.0) => open = Some(i),
-            Some(from) if word(line, MANAGED_REGION_WORDS.1) => {
-                out.push((from, i));
-                open = None;
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// What matching needs of one block of a document, computed from its text: `None` when its
-/// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`]),
-/// lie in a [`managed_regions`] region, or are the [`STOCK_HEADER`] line, else the SHA-256 of its whitespace-folded lines (equal
+/// lines are not whole blocks a dedupe could remove ([`crate::scan::markdown::span_problem`])
+/// or are the [`STOCK_HEADER`] line, else the SHA-256 of its whitespace-folded lines (equal
 /// digests: equal folded text).
 pub type BlockFact = Option<[u8; 32]>;
 
@@ -238,14 +195,12 @@ pub type BlockFact = Option<[u8; 32]>;
 pub fn block_facts(text: &str, blocks: &[crate::scan::markdown::Block]) -> Vec<BlockFact> {
     use sha2::Digest;
     let spans = Spans::new(text);
-    let managed = managed_regions(text);
     blocks
         .iter()
         .map(|b| {
-            let in_managed = managed
-                .iter()
-                .any(|&(a, z)| a <= b.start_line && b.end_line <= z);
-            (!in_managed && spans.problem(text, b.start_line, b.end_line).is_none())
+            spans
+                .problem(text, b.start_line, b.end_line)
+                .is_none()
                 .then(|| folded_lines(text, &spans.lines, b.start_line, b.end_line))
                 .filter(|f| !stock_header(f))
                 .map(|f| sha2::Sha256::digest(f.as_bytes()).into())
@@ -392,9 +347,14 @@ pub fn index(
             let kpath = &docs[kd].path;
             let kept_readers = readers.of(kpath);
             for &(di, s, e) in &members {
+                // A copy inside a block a tool manages between marker comments (`<!-- OMC:START
+                // -->` .. `<!-- OMC:END -->`) is the tool's output, rewritten on its next run:
+                // no copy to consolidate (s33: oh-my-claudecode's three `CLAUDE.md`, judged
+                // false). A hand copy of such a block elsewhere still is one.
                 if di == kd
                     || docs[di].role != crate::roles::Role::Living
                     || separate_examples(&docs[di].path, kpath)
+                    || crate::scan::markdown::managed_at(&docs[di].parsed.managed, s, e).is_some()
                 {
                     continue;
                 }
@@ -417,9 +377,23 @@ pub fn index(
                         })
                     });
                 }
+                let (s0, e0, ks0, ke0) = (s, e, ks, ke);
                 let (s, e, ks, ke) = match (texts.get(&di), texts.get(&kd)) {
                     (Some(Some(lose)), Some(Some(keep))) => extend(lose, keep, (s, e), (ks, ke)),
                     _ => (s, e, ks, ke),
+                };
+                // Grown into a managed block, the span would take the tool's text with it: the
+                // copy is the block as matched.
+                let (s, e, ks, ke) = if crate::scan::markdown::managed_at(
+                    &docs[di].parsed.managed,
+                    s,
+                    e,
+                )
+                .is_some()
+                {
+                    (s0, e0, ks0, ke0)
+                } else {
+                    (s, e, ks, ke)
                 };
                 let canonical_ref = format!("{kpath}:{ks}-{ke}");
                 flagged[di].push((s, e, canonical_ref, allowed));

@@ -339,11 +339,12 @@ pub fn marker_titles_a_callout(lines: &[&str], i: usize) -> bool {
             .is_some_and(|l| body(l))
 }
 
-/// Whether line `i` of `lines` is a heading that is a marker alone (`## TODO`) over a task list
-/// (`- [ ] SSE subscriptions`): a backlog the page keeps of work the project owes, ticked off
-/// as it lands, not a part of the page left to write. Judged on cline, trpc and autogen; a
-/// heading over prose ("Write the section") or a plain list ("- add the android assistant")
-/// still marks the page.
+/// Whether line `i` of `lines` is a heading that is a marker alone (`## TODO`), or a line that
+/// is the marker and a colon (`TODO:`), over a task list (`- [ ] SSE subscriptions`): a backlog
+/// the page keeps of work the project owes, or the checklist a prompt hands its agent (s33:
+/// OpenSpec's `install.md`, judged false), ticked off as it lands, not a part of the page left to
+/// write. Judged on cline, trpc and autogen; a heading over prose ("Write the section") or a
+/// plain list ("- add the android assistant") still marks the page.
 ///
 /// ```
 /// # use hygiene::scan::detectors::provisional::marker_heads_a_task_list;
@@ -353,11 +354,22 @@ pub fn marker_titles_a_callout(lines: &[&str], i: usize) -> bool {
 /// assert!(!marker_heads_a_task_list(&["## TODO", "Write the section."], 0));
 /// assert!(!marker_heads_a_task_list(&["## TODO: retries", "- [ ] backoff"], 0));
 /// assert!(!marker_heads_a_task_list(&["- [ ] TODO", "- [ ] backoff"], 0));
+/// assert!(marker_heads_a_task_list(&["TODO:", "", "- [ ] Check the runtime"], 0));
+/// assert!(!marker_heads_a_task_list(&["TODO:", "- write the runtime section"], 0));
 /// ```
 pub fn marker_heads_a_task_list(lines: &[&str], i: usize) -> bool {
     let title = lines.get(i).and_then(|l| {
-        let h = l.trim_start().strip_prefix('#')?.trim_start_matches('#');
-        Some(h.trim().trim_matches(['*', '_', ':']).trim())
+        let t = l.trim();
+        match t.strip_prefix('#') {
+            Some(h) => Some(
+                h.trim_start_matches('#')
+                    .trim()
+                    .trim_matches(['*', '_', ':'])
+                    .trim(),
+            ),
+            // A line of its own: the marker and its colon, emphasis around them.
+            None => t.trim_matches(['*', '_']).strip_suffix(':').map(str::trim),
+        }
     });
     let task = |l: &str| {
         let t = l.trim_start();
