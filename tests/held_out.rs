@@ -8424,8 +8424,16 @@ fn a_duplicate_does_not_grow_into_a_managed_block() {
                  - When running tasks, always prefer running the task through `nx` instead of the underlying tooling directly.\n\n\
                  <!-- nx configuration end-->\n\n\
                  > Working under `showcase/`? Read `showcase/AGENTS.md` first: it defines the iron rules for showcase cells.\n";
-    write(d, "CLAUDE.md", &format!("{block}\n# Project\n\nClaude's notes.\n"));
-    write(d, "AGENTS.md", &format!("{block}\n# Project\n\nAgents' notes.\n"));
+    write(
+        d,
+        "CLAUDE.md",
+        &format!("{block}\n# Project\n\nClaude's notes.\n"),
+    );
+    write(
+        d,
+        "AGENTS.md",
+        &format!("{block}\n# Project\n\nAgents' notes.\n"),
+    );
     commit(d, "docs");
     let s = scan(d);
     let spans: Vec<(String, u64, u64)> = s["shortlist"]
@@ -8450,5 +8458,8 @@ fn a_duplicate_does_not_grow_into_a_managed_block() {
         })
         .collect();
     assert_eq!(spans.len(), 1, "{s:#}");
-    assert_eq!(spans[0].1, 10, "the copy starts after the managed block: {s:#}");
+    assert_eq!(
+        spans[0].1, 10,
+        "the copy starts after the managed block: {s:#}"
+    );
 }
