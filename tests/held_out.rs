@@ -8463,3 +8463,34 @@ fn a_duplicate_does_not_grow_into_a_managed_block() {
         "the copy starts after the managed block: {s:#}"
     );
 }
+
+/// A package's docs folder is published under the package's name by the site that gathers
+/// every package's docs: `/mastra/quickstart` from `showcase/integrations/mastra/docs/setup.mdx`
+/// is the `quickstart` page that site serves for each integration (s33: CopilotKit's showcase;
+/// judged false). A route whose rest is no page of the tree still draws.
+#[test]
+fn a_packages_docs_are_served_under_its_name() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "showcase/shell-docs/src/content/docs/quickstart.mdx",
+        "# Quickstart\n",
+    );
+    write(
+        d,
+        "showcase/integrations/mastra/docs/setup.mdx",
+        "# Setup\n\n- [Quickstart](/mastra/quickstart)\n- [Gone](/mastra/deploy-guide)\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(
+            &s,
+            "showcase/integrations/mastra/docs/setup.mdx",
+            "missing-path"
+        ),
+        ["/mastra/deploy-guide"],
+        "{s:#}"
+    );
+}

@@ -455,7 +455,9 @@ fn governed_documents_name_paths_as_intentions() {
     git(d, &["rm", "-q", "src/old.rs"]);
     write(d, "src/lib.rs", "pub fn b() {}\n");
     commit(d, "two");
-    let refs = "Create: `src/cache.rs`. Delete: `src/old.rs`. See [notes](#notes).\n";
+    // "Delete: `src/old.rs`" would say the file is meant gone, in any document: the claim is
+    // a file the text still uses.
+    let refs = "Create: `src/cache.rs`. It calls `src/old.rs`. See [notes](#notes).\n";
     write(
         d,
         "docs/plans/2026-01-01-cache.md",

@@ -3039,6 +3039,12 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if r.via == crate::report::Via::Link && served_from_public(ctx, doc, written) {
         return true;
     }
+    // A package's docs folder published under the package's name (`/mastra/quickstart` from
+    // `showcase/integrations/mastra/docs/setup.mdx`, where the docs app serves a `quickstart`
+    // page for each integration), when the rest of the route is a page of the tree.
+    if r.via == crate::report::Via::Link && !evidence && package_docs_route(ctx, doc, written) {
+        return true;
+    }
     // A route a docs site's CUE menu serves (`/docs/go/self-host/docker-build` from
     // `go/self-host/self-host.md`), whatever history says of a file by its name; or one
     // outside the site (`/pricing`), the hosting website's page.
@@ -3066,6 +3072,30 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         return true;
     }
     false
+}
+
+/// Whether rooted link `written` starts with the name of the folder that holds `doc`'s `docs/`
+/// folder (`/mastra/quickstart` from `showcase/integrations/mastra/docs/setup/a.mdx`) and the
+/// rest of it ends a page of the tree (`quickstart.mdx` somewhere): a route the site that
+/// gathers each package's docs serves under the package's name (s33: CopilotKit's showcase;
+/// judged false).
+fn package_docs_route(ctx: &TreeCtx<'_>, doc: &Doc, written: &str) -> bool {
+    let Some(route) = written.strip_prefix('/') else {
+        return false;
+    };
+    let Some((first, rest)) = route.trim_end_matches('/').split_once('/') else {
+        return false;
+    };
+    let holds = format!("{first}/docs/");
+    let in_package = doc.path.starts_with(&holds) || doc.path.contains(&format!("/{holds}"));
+    let tail: Vec<&str> = rest.rsplitn(3, '/').take(2).collect();
+    let tail = tail.into_iter().rev().collect::<Vec<_>>().join("/");
+    in_package
+        && !first.is_empty()
+        && !tail.is_empty()
+        && crate::scan::sites::PAGE_EXTENSIONS
+            .iter()
+            .any(|e| ctx.tree.tail_count(&format!("{tail}.{e}")) > 0)
 }
 
 /// Whether a folder of root-relative `written` is a file of the tree
