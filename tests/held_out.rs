@@ -7,8 +7,8 @@
 mod common;
 
 use common::fixture::{
-    check_apply, commit, docs_with_kind, investigation, pair, refs_kind, repo, scan, signals, sigs,
-    sigs_kind, sigs_of,
+    check_apply, commit, docs_with_kind, dup_spans, investigation, pair, refs_kind, repo, scan,
+    signals, sigs, sigs_kind, sigs_of,
 };
 use common::{git, read, write};
 
@@ -8186,21 +8186,7 @@ fn the_init_header_is_no_duplicate() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let dups: Vec<(String, u64)> = s["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|e| {
-            let path = e["path"].as_str().unwrap().to_string();
-            e["signals"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|g| g["kind"] == "duplicate-block")
-                .map(move |g| (path.clone(), g["start_line"].as_u64().unwrap()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let dups: Vec<(String, u64)> = dup_spans(&s).into_iter().map(|(p, a, _)| (p, a)).collect();
     assert_eq!(dups, [("packages/app/CLAUDE.md".to_string(), 9)], "{s:#}");
 }
 
@@ -8259,21 +8245,7 @@ fn a_region_a_tool_writes_is_no_duplicate() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let dups: Vec<(String, u64)> = s["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|e| {
-            let path = e["path"].as_str().unwrap().to_string();
-            e["signals"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|g| g["kind"] == "duplicate-block")
-                .map(move |g| (path.clone(), g["start_line"].as_u64().unwrap()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let dups: Vec<(String, u64)> = dup_spans(&s).into_iter().map(|(p, a, _)| (p, a)).collect();
     assert_eq!(dups, [("packages/app/CLAUDE.md".to_string(), 14)], "{s:#}");
 }
 
@@ -8436,27 +8408,7 @@ fn a_duplicate_does_not_grow_into_a_managed_block() {
     );
     commit(d, "docs");
     let s = scan(d);
-    let spans: Vec<(String, u64, u64)> = s["shortlist"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|e| {
-            let path = e["path"].as_str().unwrap().to_string();
-            e["signals"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|g| g["kind"] == "duplicate-block")
-                .map(move |g| {
-                    (
-                        path.clone(),
-                        g["start_line"].as_u64().unwrap(),
-                        g["end_line"].as_u64().unwrap(),
-                    )
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let spans = dup_spans(&s);
     assert_eq!(spans.len(), 1, "{s:#}");
     assert_eq!(
         spans[0].1, 10,

@@ -120,6 +120,32 @@ pub fn sigs_of<'a>(scan: &Value, docs: &[&'a str]) -> Vec<(&'a str, Vec<(String,
     docs.iter().map(|p| (*p, sigs(scan, p))).collect()
 }
 
+/// Every `duplicate-block` signal of a scan, as `(path, start_line, end_line)` in shortlist
+/// order.
+pub fn dup_spans(scan: &Value) -> Vec<(String, u64, u64)> {
+    scan["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| {
+            let path = e["path"].as_str().unwrap().to_string();
+            e["signals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| g["kind"] == "duplicate-block")
+                .map(move |g| {
+                    (
+                        path.clone(),
+                        g["start_line"].as_u64().unwrap(),
+                        g["end_line"].as_u64().unwrap(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// A `(kind, ref)` pair as [`sigs`] lists them.
 pub fn pair(kind: &str, r: &str) -> (String, String) {
     (kind.to_string(), r.to_string())

@@ -377,24 +377,19 @@ pub fn index(
                         })
                     });
                 }
-                let (s0, e0, ks0, ke0) = (s, e, ks, ke);
-                let (s, e, ks, ke) = match (texts.get(&di), texts.get(&kd)) {
+                let grown = match (texts.get(&di), texts.get(&kd)) {
                     (Some(Some(lose)), Some(Some(keep))) => extend(lose, keep, (s, e), (ks, ke)),
                     _ => (s, e, ks, ke),
                 };
                 // Grown into a managed block, the span would take the tool's text with it: the
                 // copy is the block as matched.
-                let (s, e, ks, ke) = if crate::scan::markdown::managed_at(
-                    &docs[di].parsed.managed,
-                    s,
-                    e,
-                )
-                .is_some()
-                {
-                    (s0, e0, ks0, ke0)
-                } else {
-                    (s, e, ks, ke)
-                };
+                let managed = &docs[di].parsed.managed;
+                let (s, e, ks, ke) =
+                    if crate::scan::markdown::managed_at(managed, grown.0, grown.1).is_some() {
+                        (s, e, ks, ke)
+                    } else {
+                        grown
+                    };
                 let canonical_ref = format!("{kpath}:{ks}-{ke}");
                 flagged[di].push((s, e, canonical_ref, allowed));
             }

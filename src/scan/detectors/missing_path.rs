@@ -194,18 +194,22 @@ fn sentence_of_at(layout: &Layout<'_>, line: u32, written: &str, item: bool) -> 
     let t = here.trim_start();
     let starts_anew = starts_anew(t);
     let opens = !starts_anew && t.trim_start_matches(['`', '[', '(']).starts_with(written);
-    let mut out = match (opens, i.checked_sub(1).and_then(|j| lines.get(j))) {
-        _ if item && !starts_anew && t.len() < here.len() && item_start(lines, i).is_some() => {
-            // A list item's wrapped line: the item is read from its first line ("- Delete
-            // whole: `a`,\n  `b`, `c/`").
-            let from = item_start(lines, i).unwrap_or(i);
-            lines[from..=i]
-                .iter()
-                .map(|l| l.trim())
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-        (true, Some(prev)) if !prev.trim().is_empty() => {
+    // A list item's wrapped line: the item is read from its first line ("- Delete whole:
+    // `a`,\n  `b`, `c/`").
+    let item_from = (item && !starts_anew && t.len() < here.len())
+        .then(|| item_start(lines, i))
+        .flatten();
+    let mut out = match (
+        item_from,
+        opens,
+        i.checked_sub(1).and_then(|j| lines.get(j)),
+    ) {
+        (Some(from), _, _) => lines[from..=i]
+            .iter()
+            .map(|l| l.trim())
+            .collect::<Vec<_>>()
+            .join(" "),
+        (None, true, Some(prev)) if !prev.trim().is_empty() => {
             format!("{} {}", prev.trim_end(), here.trim_start())
         }
         _ => here.to_string(),
