@@ -8446,3 +8446,59 @@ fn a_packages_docs_are_served_under_its_name() {
         "{s:#}"
     );
 }
+
+/// Commits everything under `root` at `date` (author and committer: the history's times).
+fn commit_at(root: &std::path::Path, msg: &str, date: &str) {
+    git(root, &["add", "-A"]);
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args(["-c", "commit.gpgsign=false", "commit", "-q", "-m", msg])
+        .env("GIT_AUTHOR_DATE", date)
+        .env("GIT_COMMITTER_DATE", date)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A backticked path this tree deleted years before the document was written is not what the
+/// document means: router's 2026 how-to says "Update `src/App.tsx`" for the reader's app, and
+/// the root `src/App.tsx` went in 2021 (s34: router, nuxt, next-forge, pnpm, nitro, dagger; 12
+/// judged false, none true). A file deleted weeks before the page (text copied from an older
+/// one) still draws, and so does an old deletion under a folder the tree still has
+/// (`core/render/core.ts` beside `core/render/`): a claim about that folder.
+#[test]
+fn a_path_deleted_long_before_the_document_is_not_its_claim() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/App.tsx", "export {};\n");
+    write(d, "packages/core/render/core.ts", "export {};\n");
+    write(d, "packages/core/render/index.ts", "export {};\n");
+    write(d, "lib/old.ts", "export {};\n");
+    commit_at(d, "app", "2021-01-01T00:00:00Z");
+    git(
+        d,
+        &["rm", "-q", "src/App.tsx", "packages/core/render/core.ts"],
+    );
+    commit_at(d, "drop the old app", "2021-10-17T00:00:00Z");
+    git(d, &["rm", "-q", "lib/old.ts"]);
+    commit_at(d, "replace old", "2026-01-20T00:00:00Z");
+    write(
+        d,
+        "docs/how-to/auth.md",
+        "# Auth\n\nUpdate `src/App.tsx` to wrap the router.\n\n\
+         Rendering lives in `packages/core/render/core.ts`; helpers in `lib/old.ts`.\n",
+    );
+    commit_at(d, "how-to", "2026-02-15T00:00:00Z");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "docs/how-to/auth.md", "missing-path"),
+        ["lib/old.ts", "packages/core/render/core.ts"],
+        "{s:#}"
+    );
+}

@@ -131,6 +131,14 @@ pub struct Thresholds {
     /// and status banner: "Kept as the historical record"), which spares it the served
     /// question. Not a section's "Original list, kept for the record" deep in a long plan.
     pub lifecycle_kept_head_lines: u32,
+    /// `missing-path`: a backticked path this tree deleted at least this many days before the
+    /// document was first written is no evidence that the document means this tree's file: its
+    /// writer never saw it here (`src/App.tsx` deleted in 2021, named by a 2026 how-to for the
+    /// reader's app). Judged on public repositories: of 15 paths deleted 207 to 2,569 days
+    /// before their document, 11 were judged false and the 2 true sat under a folder the tree
+    /// still has, which keeps them a claim; up to 145 days, text copied from an older page
+    /// (a true stale path) was common.
+    pub missing_path_deleted_before_days: u32,
 }
 
 /// The thresholds in force.
@@ -147,6 +155,7 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     rename_min_similarity: 90,
     site_config_cap_bytes: 32 * 1024 * 1024,
     lifecycle_kept_head_lines: 20,
+    missing_path_deleted_before_days: 180,
 };
 
 /// The signals a document governed by a lifecycle rule (one that deletes it once it has

@@ -2164,6 +2164,26 @@ fn rename_predates(h: &crate::git::History, doc: &Doc, cands: &[(String, bool)])
     matches!((first_rename(h, cands), born(h, doc)), (Some(rename), Some(born)) if rename > born)
 }
 
+/// Whether a backticked path's deletion (at `gone`, seconds) is at least
+/// [`crate::scan::Thresholds::missing_path_deleted_before_days`] older than the document's first
+/// commit under its name: its writer never saw that file here, so the text means another one
+/// (the reader's `src/App.tsx`, a root `src/` this tree gave up years before). A link is
+/// resolved in this tree whatever its writer saw, so it keeps its evidence.
+fn deleted_before_doc(
+    ctx: &TreeCtx<'_>,
+    doc: &Doc,
+    r: &crate::scan::markdown::Ref,
+    gone: i64,
+) -> bool {
+    let Some(h) = ctx.history.filter(|_| r.via == crate::report::Via::Code) else {
+        return false;
+    };
+    let days = i64::from(crate::scan::THRESHOLDS.missing_path_deleted_before_days);
+    born(h, doc)
+        .and_then(|b| h.commits.get(b))
+        .is_some_and(|born| born.time - gone >= days * 86_400)
+}
+
 /// Whether commit `id` is the document's first commit under its name.
 fn removed_at_birth(ctx: &TreeCtx<'_>, doc: &Doc, id: &str) -> bool {
     ctx.history
@@ -2650,6 +2670,10 @@ impl Missing<'_> {
     }
 }
 
+/// A missing reference's rename (new name, read from the document's folder, similarity) or
+/// deletion (with the deleting commit's time).
+type Fate = (Option<(String, bool, u8)>, Option<(DeletedIn, i64)>);
+
 /// What history says of a missing reference's candidates: the first rename, else the first
 /// deletion (a rename wins: the file lives on). A relative link's root reading
 /// ([`root_read_link`]) is not asked when a file of the link's name lives below the document's
@@ -2661,7 +2685,7 @@ fn fate_of(
     r: &crate::scan::markdown::Ref,
     written: &str,
     candidates: &[(String, bool)],
-) -> (Option<(String, bool, u8)>, Option<DeletedIn>) {
+) -> Fate {
     let Some(h) = ctx.history else {
         return (None, None);
     };
@@ -2678,9 +2702,12 @@ fn fate_of(
             return (Some((to, *folder_relative, score)), None);
         }
         if deleted.is_none() {
-            deleted = gone.map(|c| DeletedIn {
-                commit: c.id.clone(),
-                date: crate::time::format_date(c.time),
+            deleted = gone.map(|c| {
+                let d = DeletedIn {
+                    commit: c.id.clone(),
+                    date: crate::time::format_date(c.time),
+                };
+                (d, c.time)
             });
         }
     }
@@ -3538,7 +3565,13 @@ impl Detector for MissingPath {
             else {
                 continue;
             };
-            let (renamed, deleted) = fate_of(ctx, doc, r, written, candidates);
+            let (renamed, gone) = fate_of(ctx, doc, r, written, candidates);
+            // The deletion stays in the report for the model to read, but a path gone long
+            // before the document was written is not its rules' evidence.
+            let deleted = gone
+                .as_ref()
+                .filter(|(_, time)| !deleted_before_doc(ctx, doc, r, *time))
+                .map(|(d, _)| d.clone());
             let m = Missing {
                 r,
                 written,
@@ -3567,7 +3600,7 @@ impl Detector for MissingPath {
                     reference: written.clone(),
                     via: r.via,
                     renamed_to: m.renamed.map(|(to, _, _)| to),
-                    deleted_in: m.deleted,
+                    deleted_in: gone.map(|(d, _)| d),
                 },
                 suggestion,
                 unrendered: false,
