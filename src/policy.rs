@@ -123,6 +123,8 @@ pub struct ScannerPolicy {
     pub lifecycle_asks_signals: &'static [&'static str],
     /// The root documents that present a repository: what they link to is current.
     pub entry_documents: &'static [&'static str],
+    /// The names of an agent's instruction files, at any depth: entry documents too.
+    pub instruction_files: &'static [&'static str],
     /// The signals a document an entry document links to never draws.
     pub entry_named_quiet_signals: &'static [&'static str],
     /// The signals a document a `keep` rule governs (a README, an ADR) never draws.
@@ -669,6 +671,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             governed_quiet_signals: crate::scan::GOVERNED_QUIET,
             lifecycle_asks_signals: crate::scan::LIFECYCLE_ASKS,
             entry_documents: crate::scan::ENTRY_DOCUMENTS,
+            instruction_files: crate::scan::INSTRUCTION_FILES,
             entry_named_quiet_signals: crate::scan::ENTRY_NAMED_QUIET,
             kept_quiet_signals: crate::scan::KEPT_QUIET,
             example_quiet_signals: crate::scan::EXAMPLE_QUIET,

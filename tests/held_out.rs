@@ -8502,3 +8502,39 @@ fn a_path_deleted_long_before_the_document_is_not_its_claim() {
         "{s:#}"
     );
 }
+
+/// An agent's instruction file in any folder is an entry too: what a nested `AGENTS.md` names
+/// it tells the agent to read (s34: PraisonAI's sign-off logs that `src/agents/AGENTS.md`
+/// cites as its verification record, deer-flow's authorization RFC that a middleware folder's
+/// `AGENTS.md` says to read before changing a later phase; 6 judged false). Their ticked lists
+/// and their lifecycle are no served plan's. The same log and plan that no instruction file
+/// names still draw.
+#[test]
+fn what_an_instruction_file_names_is_presented_as_current() {
+    let r = repo();
+    let d = &r.root;
+    let log = "# C6 verification\n\n- [x] Imports pass\n- [x] Hot path timed\n- [x] Signed off\n";
+    write(d, "src/core/tests/C6_VERIFICATION.md", log);
+    write(d, "src/core/tests/C5_VERIFICATION.md", log);
+    let plan = "# Authorization RFC\n\n## Phases\n\n1. Roles.\n2. Sandboxes.\n";
+    write(d, "docs/plans/authz-rfc.md", plan);
+    write(d, "docs/plans/cache-rfc.md", plan);
+    write(
+        d,
+        "src/agents/AGENTS.md",
+        "# Agents\n\n| Verification log | `src/core/tests/C6_VERIFICATION.md` |\n|---|---|\n\n\
+         Before changing a later phase, read the [authorization RFC](../../docs/plans/authz-rfc.md).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "checklist-complete"),
+        ["src/core/tests/C5_VERIFICATION.md"],
+        "{s:#}"
+    );
+    assert_eq!(
+        docs_with_kind(&s, "lifecycle"),
+        ["docs/plans/cache-rfc.md"],
+        "{s:#}"
+    );
+}

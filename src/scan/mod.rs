@@ -172,11 +172,32 @@ pub const LIFECYCLE_ASKS: &[&str] = &["status-done", "checklist-complete"];
 /// they link to is presented as current.
 pub const ENTRY_DOCUMENTS: &[&str] = &["README.md", "CLAUDE.md", "AGENTS.md"];
 
-/// The signals a document that an [`ENTRY_DOCUMENTS`] file links to never draws: its finished
-/// status is that of a thing the entry presents as current (sentry-mcp's refactor notes that
-/// CLAUDE.md and AGENTS.md index, a lab's system summary the README links as "System Summary"),
-/// not of a plan that has served. (s30: 2 of 2 judged false; no judged true is so linked.)
-pub const ENTRY_NAMED_QUIET: &[&str] = &["status-done"];
+/// The names of an agent's instruction files, at the root or in any folder (a nested
+/// `AGENTS.md` instructs the agent working below it): what one names, it tells the agent to
+/// read, so it is as much an entry as what [`ENTRY_DOCUMENTS`] link.
+pub const INSTRUCTION_FILES: &[&str] = &["CLAUDE.md", "AGENTS.md", "GEMINI.md"];
+
+/// Whether `path` presents what it names as current: an [`ENTRY_DOCUMENTS`] file at the root,
+/// or an [`INSTRUCTION_FILES`] file anywhere.
+///
+/// ```
+/// use hygiene::scan::entry_document;
+/// assert!(entry_document("README.md") && entry_document("backend/middlewares/AGENTS.md"));
+/// assert!(!entry_document("docs/README.md") && !entry_document("docs/AGENTS-notes.md"));
+/// ```
+pub fn entry_document(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    ENTRY_DOCUMENTS.contains(&path) || INSTRUCTION_FILES.contains(&name)
+}
+
+/// The signals a document that an entry document ([`entry_document`]) names never draws: its
+/// finished status or ticked list is that of a thing the entry presents as current (sentry-mcp's
+/// refactor notes that CLAUDE.md and AGENTS.md index, a lab's system summary the README links
+/// as "System Summary", the sign-off logs a package's `AGENTS.md` cites as its verification
+/// record), not of a plan that has served; so is a lifecycle document's (deer-flow's
+/// authorization RFC, which a nested `AGENTS.md` says to read before changing a later phase).
+/// (s30: 2 of 2 judged false; s34: 7 more judged false, none judged true.)
+pub const ENTRY_NAMED_QUIET: &[&str] = &["status-done", "checklist-complete"];
 
 /// The signals a document a `keep` lifecycle rule governs (an entry point such as a README, an
 /// ADR) never draws: they ask whether a document has served, which a keep rule answers. A
@@ -1425,7 +1446,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     // (Resolved here: the tree phase dropped its targets, and skips documents outside PATHs.)
     let entry_named: HashSet<String> = docs
         .iter()
-        .filter(|d| ENTRY_DOCUMENTS.contains(&d.path.as_str()))
+        .filter(|d| entry_document(&d.path))
         .flat_map(|d| {
             d.parsed
                 .refs
@@ -1630,6 +1651,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         &filters,
         &all_files,
         &every_request,
+        &entry_named,
         &count,
     );
     let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
@@ -1686,6 +1708,7 @@ pub fn attach_lifecycle(
     filters: &[String],
     all_files: &[String],
     per_session: &HashSet<String>,
+    entry_named: &HashSet<String>,
     count: &(dyn Fn(&str) -> u64 + Sync),
 ) {
     let mut index: HashMap<String, usize> = items
@@ -1694,9 +1717,12 @@ pub fn attach_lifecycle(
         .map(|(i, it)| (it.path.clone(), i))
         .collect();
     for g in governed {
-        if g.served == Some(false) || !under(filters, g.path.trim_end_matches('/')) {
+        // A plan an entry document names (an `AGENTS.md` that says to read it) is presented as
+        // current: unless its rule proves it served, it is kept, as a plan whose text says so.
+        let named = g.served != Some(true) && entry_named.contains(g.path.trim_end_matches('/'));
+        if g.served == Some(false) || named || !under(filters, g.path.trim_end_matches('/')) {
             // A plan kept as a record is no finished plan to ask about either.
-            if g.facts.kept_record {
+            if g.facts.kept_record || named {
                 if let Some(&i) = index.get(g.path.as_str()) {
                     items[i]
                         .signals
@@ -1888,6 +1914,7 @@ mod tests {
             ],
             &[],
             &files,
+            &HashSet::new(),
             &HashSet::new(),
             &|f: &str| f.len() as u64,
         );
