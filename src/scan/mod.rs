@@ -1648,10 +1648,12 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         &mut items,
         &mut tokens,
         governed,
-        &filters,
-        &all_files,
-        &every_request,
-        &entry_named,
+        &LifecycleTree {
+            filters: &filters,
+            all_files: &all_files,
+            per_session: &every_request,
+            entry_named: &entry_named,
+        },
         &count,
     );
     let counted = walk::par_map(&(0..items.len()).collect::<Vec<_>>(), |&i| {
@@ -1705,12 +1707,15 @@ pub fn attach_lifecycle(
     items: &mut Vec<ShortlistItem>,
     tokens: &mut Vec<Option<u64>>,
     governed: Vec<crate::lifecycle::Governed>,
-    filters: &[String],
-    all_files: &[String],
-    per_session: &HashSet<String>,
-    entry_named: &HashSet<String>,
+    tree: &LifecycleTree<'_>,
     count: &(dyn Fn(&str) -> u64 + Sync),
 ) {
+    let LifecycleTree {
+        filters,
+        all_files,
+        per_session,
+        entry_named,
+    } = *tree;
     let mut index: HashMap<String, usize> = items
         .iter()
         .enumerate()
@@ -1783,6 +1788,20 @@ pub fn attach_lifecycle(
     items.retain(|_| *at.next().unwrap_or(&true));
     let mut at = keep.iter();
     tokens.retain(|_| *at.next().unwrap_or(&true));
+}
+
+/// What [`attach_lifecycle`] reads of the tree: the scan's path filters, every file, the
+/// files loaded every session, and what an entry document names.
+#[derive(Clone, Copy)]
+pub struct LifecycleTree<'a> {
+    /// The scan's path filters (empty: all).
+    pub filters: &'a [String],
+    /// Every file of the tree, sorted.
+    pub all_files: &'a [String],
+    /// The files loaded every session (or request).
+    pub per_session: &'a HashSet<String>,
+    /// What an entry document ([`entry_document`]) names.
+    pub entry_named: &'a HashSet<String>,
 }
 
 /// The serialized `kind` of a signal.
@@ -1912,10 +1931,12 @@ mod tests {
                 governed("docs/plans/b.md", false, None, Lifetime::DeleteOnceServed),
                 governed("adr/1.md", false, Some(false), Lifetime::Keep),
             ],
-            &[],
-            &files,
-            &HashSet::new(),
-            &HashSet::new(),
+            &LifecycleTree {
+                filters: &[],
+                all_files: &files,
+                per_session: &HashSet::new(),
+                entry_named: &HashSet::new(),
+            },
             &|f: &str| f.len() as u64,
         );
         assert_eq!(items.len(), 3, "kept documents are not shortlisted");
