@@ -8538,3 +8538,61 @@ fn what_an_instruction_file_names_is_presented_as_current() {
         "{s:#}"
     );
 }
+
+/// A rooted route's first segment is a section at the top of a numbered Markdown collection,
+/// never one nested in a numbered section: Nuxt's `docs/3.guide/4.modules/8.ecosystem.md`
+/// links the site's module directory as `/modules`, which is not `/docs/guide/modules` (s34:
+/// 4 signals, 3 judged false). A route into the collection that serves nothing still draws.
+#[test]
+fn a_route_does_not_name_a_nested_numbered_section() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "docs/3.guide/4.modules/1.index.md", "# Modules\n");
+    write(
+        d,
+        "docs/3.guide/4.modules/8.ecosystem.md",
+        "# Ecosystem\n\nBrowse [the modules](/modules), read [the guide](/docs/guide/modules) \
+         and [gone](/docs/guide/modules/removed).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "docs/3.guide/4.modules/8.ecosystem.md", "missing-path"),
+        ["/docs/guide/modules/removed"],
+        "{s:#}"
+    );
+}
+
+/// A path is read below a folder its sentence names, also when the sentence started on the
+/// line before: "run the command from `backend/`⏎so the CLI discovers `langgraph.json`" means
+/// `backend/langgraph.json`, whatever became of a root copy (s34: deer-flow's README, judged
+/// false). The same name where no folder is named still draws.
+#[test]
+fn a_folder_named_on_the_line_before_in_the_same_sentence_holds_the_path() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "langgraph.json", "{\"graphs\": {}}\n");
+    write(
+        d,
+        "backend/langgraph.json",
+        "{\"dependencies\": [\".\"], \"env\": \".env\", \"graphs\": {\"lead\": \"x\"}}\n",
+    );
+    commit(d, "config");
+    git(d, &["rm", "-q", "langgraph.json"]);
+    commit(d, "drop the root copy");
+    write(
+        d,
+        "README.md",
+        "# Project\n\nTo inspect the graph, run the command from `backend/`\n\
+         so the CLI discovers `langgraph.json`:\n\n\
+         Studio reads `langgraph.json`.\n",
+    );
+    commit(d, "readme");
+    let s = scan(d);
+    let lines: Vec<u64> = signals(&s, "README.md")
+        .iter()
+        .filter(|x| x["kind"] == "missing-path")
+        .map(|x| x["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [6], "{s:#}");
+}

@@ -2487,8 +2487,18 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
         } else {
             format!("{dir}/{first}")
         };
-        if (at_root || !dir.is_empty())
-            && (tree.exists(&at) || page_names(&at).iter().any(|p| tree.unnumbered(p).is_some()))
+        // A route's first segment is a section of the collection's top, never one nested in
+        // a numbered section: `/modules` from `docs/3.guide/4.modules/8.ecosystem.md` is the
+        // site's module directory, not `/docs/guide/modules`.
+        let numbered = |f: &str| {
+            let seg = f.rsplit('/').next().unwrap_or(f);
+            super::refs::unnumbered_segment(seg).is_some()
+        };
+        let section = |p: &String| {
+            tree.unnumbered(p)
+                .is_some_and(|m| !(md && numbered(super::refs::folder(&m))))
+        };
+        if (at_root || !dir.is_empty()) && (tree.exists(&at) || page_names(&at).iter().any(section))
         {
             return false;
         }

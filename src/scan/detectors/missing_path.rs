@@ -3446,6 +3446,19 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
         return true;
     }
+    // The sentence may start on the line before ("run the command from `backend/`⏎so the CLI
+    // discovers `langgraph.json`"): a line that goes on in lower case continues it.
+    let continues = f.line(r.line).is_some_and(|l| {
+        l.trim_start().starts_with(char::is_lowercase)
+            && r.line > 1
+            && f.line(r.line - 1).is_some_and(|p| {
+                let p = p.trim_end();
+                !p.is_empty() && !p.ends_with(['.', ':', '!', '?', '|'])
+            })
+    });
+    if renamed.is_none() && continues && beside_a_sibling(ctx, doc, r.line - 1, written) {
+        return true;
+    }
     if r.via == crate::report::Via::Code
         && f.layout()
             .is_some_and(|t| in_a_named_folder(ctx, doc, t, r.line, written))
