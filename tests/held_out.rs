@@ -8596,3 +8596,30 @@ fn a_folder_named_on_the_line_before_in_the_same_sentence_holds_the_path() {
         .collect();
     assert_eq!(lines, [6], "{s:#}");
 }
+
+/// A Hugging Face doc-builder collection (`docs/source/en/_toctree.yml`) is served on
+/// huggingface.co under `/docs/<library>/`, beside every other library's docs: a rooted
+/// `/docs/hub/storage-buckets` in huggingface_hub's guides is the Hub's page (s34: 2 judged
+/// false). A relative link to a page the collection lacks still draws.
+#[test]
+fn a_hub_docs_page_links_other_libraries_by_route() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/source/en/_toctree.yml",
+        "- sections:\n  - local: guides/cli\n",
+    );
+    write(
+        d,
+        "docs/source/en/guides/cli.md",
+        "# CLI\n\nSee [storage buckets](/docs/hub/storage-buckets) and [jobs](./jobs).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "docs/source/en/guides/cli.md", "missing-path"),
+        ["./jobs"],
+        "{s:#}"
+    );
+}

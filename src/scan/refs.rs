@@ -1081,6 +1081,11 @@ pub fn resolve(tree: &Tree, doc: &str, r: &Ref) -> Target {
     if r.via == Via::Link && super::sites::alias_link(tree, doc, &decoded) {
         return Target::Skip;
     }
+    // A rooted `/docs/...` link in a Hugging Face doc-builder page is another library's page
+    // on huggingface.co.
+    if r.via == Via::Link && super::sites::hub_route(tree, doc, &decoded) {
+        return Target::Skip;
+    }
     // A page of a documentation site links by route: `/guide/setup`, `setup.html`, `./setup`.
     if r.via == Via::Link {
         if let Some(p) = super::sites::route_target(tree, doc, &decoded) {

@@ -134,7 +134,7 @@ pub const SITE_RULES: &[SiteRule] = &[
     },
     SiteRule {
         generator: "hugging face doc-builder",
-        markers: &["_toctree.yml"],
+        markers: &[HUB_DOCS_MARKER],
         content_roots: &[""],
     },
     SiteRule {
@@ -2286,6 +2286,34 @@ pub fn outside_content(tree: &Tree, doc: &str, target: &str) -> bool {
 pub fn alias_link(tree: &Tree, doc: &str, written: &str) -> bool {
     written.starts_with('@') && written.contains('/') && tree.sites().of(doc).is_some()
 }
+
+/// Whether a link in the page `doc` is a route of the Hugging Face hub's docs: a doc-builder
+/// site (`_toctree.yml`) is served on huggingface.co under `/docs/<library>/`, beside every other
+/// library's docs, so a rooted `/docs/...` link (`/docs/hub/storage-buckets` in
+/// huggingface_hub's guides) names another library's page, which the collection cannot check.
+/// Its own pages it links relatively.
+///
+/// ```
+/// use hygiene::scan::refs::Tree;
+/// use hygiene::scan::sites::hub_route;
+/// let mut t = Tree::default();
+/// for d in ["docs", "docs/source", "docs/source/en", "docs/source/en/guides"] { t.dirs.insert(d.into()); }
+/// t.files.insert("docs/source/en/_toctree.yml".into());
+/// t.files.insert("docs/source/en/guides/cli.md".into());
+/// assert!(hub_route(&t, "docs/source/en/guides/cli.md", "/docs/hub/storage-buckets"));
+/// assert!(!hub_route(&t, "docs/source/en/guides/cli.md", "/guides/jobs"));
+/// assert!(!hub_route(&t, "README.md", "/docs/hub/storage-buckets"));
+/// ```
+pub fn hub_route(tree: &Tree, doc: &str, written: &str) -> bool {
+    written.starts_with("/docs/")
+        && tree
+            .sites()
+            .of(doc)
+            .is_some_and(|(_, rule)| rule.markers.contains(&HUB_DOCS_MARKER))
+}
+
+/// The file that marks a Hugging Face doc-builder collection.
+const HUB_DOCS_MARKER: &str = "_toctree.yml";
 
 /// `rel` resolved against the folder `base` as a URL is: `..` above the top stays at the top.
 ///
