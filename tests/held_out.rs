@@ -7,8 +7,8 @@
 mod common;
 
 use common::fixture::{
-    check_apply, commit, docs_with_kind, dup_spans, investigation, pair, refs_kind, repo, scan,
-    signals, sigs, sigs_kind, sigs_of,
+    check_apply, commit, docs_with_kind, dup_spans, investigation, pair, refs_kind, renames, repo,
+    scan, signals, sigs, sigs_kind, sigs_of,
 };
 use common::{git, read, write};
 
@@ -8621,5 +8621,46 @@ fn a_hub_docs_page_links_other_libraries_by_route() {
         refs_kind(&s, "docs/source/en/guides/cli.md", "missing-path"),
         ["./jobs"],
         "{s:#}"
+    );
+}
+
+/// A line that says the path is in another repository ("update the `docs/config.json` file (in
+/// the project's repo)": tanstack.com's contributing boilerplate copied into router's example
+/// READMEs) claims nothing of this tree, and its git rename (`docs/router/config.json`) is no
+/// fix (s34: 8 signals, 4 judged false, each with a rename an auto edit would have written). A
+/// page that names the same path as this repository's still draws, with the rename.
+#[test]
+fn a_path_in_another_repository_is_no_claim() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "docs/config.json",
+        "{\"sections\": [\"overview\", \"guides\", \"api\"]}\n",
+    );
+    commit(d, "docs config");
+    std::fs::create_dir_all(d.join("docs/router")).unwrap();
+    git(d, &["mv", "docs/config.json", "docs/router/config.json"]);
+    commit(d, "move the docs config");
+    write(
+        d,
+        "examples/basic/README.md",
+        "# Basic\n\n> You will need to update the `docs/config.json` file (in the project's repo) \
+         if you add a new doc page!\n",
+    );
+    write(
+        d,
+        "CONTRIBUTING.md",
+        "# Contributing\n\nList each new page in `docs/config.json`.\n",
+    );
+    commit(d, "readmes");
+    let s = scan(d);
+    assert!(sigs(&s, "examples/basic/README.md").is_empty(), "{s:#}");
+    assert_eq!(
+        renames(&s, "CONTRIBUTING.md"),
+        [(
+            "docs/config.json".to_string(),
+            "docs/router/config.json".to_string()
+        )]
     );
 }

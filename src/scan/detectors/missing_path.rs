@@ -509,6 +509,18 @@ pub const LINE_CUES: &[LineCue] = &[
             "doesn't exist",
         ],
     },
+    // "You will need to update the `docs/config.json` file (in the project's repo)": the
+    // line says whose repository it is (boilerplate copied from tanstack.com's contributing
+    // guide into router's examples, about the library being documented).
+    LineCue {
+        cue: "another repository",
+        at: CueAt::Line,
+        words: &[
+            "(in the project's repo",
+            "in another repo",
+            "in the other repo",
+        ],
+    },
     // A path in a clause that begins with a condition on it ("If `docs/a.md` or `docs/b.md`
     // exist, append to it"; "If `dbSetup=docker`, a file is added in `apps/server/`").
     LineCue {
@@ -768,6 +780,7 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("Add it to your project's `.mcp.json`:", ".mcp.json"), Some("the reader's project"));
 /// assert_eq!(line_cue("Add a file named `disclosure.txt` to the PR", "disclosure.txt"), Some("an intention"));
 /// assert_eq!(line_cue("The engine (`internal/merge/`) was removed in the migration.", "internal/merge/"), Some("the removal is recorded"));
+/// assert_eq!(line_cue("update the `docs/config.json` file (in the project's repo) if you add a page!", "docs/config.json"), Some("another repository"));
 /// assert_eq!(line_cue("Link the ADR, e.g. `docs/adr/0001-x.md`.", "docs/adr/0001-x.md"), Some("an example"));
 /// assert_eq!(line_cue("esbuild writes paths like `../src/main.ts` into the map.", "../src/main.ts"), Some("an example"));
 /// assert_eq!(line_cue("- **Examples**: `references/finance.md`, `references/mnda.md`", "references/mnda.md"), Some("an example"));
