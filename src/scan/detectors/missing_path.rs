@@ -477,6 +477,11 @@ pub const LINE_CUES: &[LineCue] = &[
             "not create `",
             "n't create `",
             "never create `",
+            // "The registry does not have a separate `src/sync/` layer": what it lacks.
+            "does not have a ",
+            "does not have an ",
+            "doesn't have a ",
+            "doesn't have an ",
         ],
     },
     LineCue {
@@ -505,6 +510,9 @@ pub const LINE_CUES: &[LineCue] = &[
             "not yet created",
             "do not exist",
             "does not exist",
+            // "... so the `a.yml` + `b.yml` YAMLs are intentionally absent from `config/`".
+            "intentionally absent",
+            "deliberately absent",
             "don't exist",
             "doesn't exist",
         ],
@@ -781,6 +789,8 @@ pub const EXAMPLE_LABELS: &[&str] = &[
 /// assert_eq!(line_cue("Add a file named `disclosure.txt` to the PR", "disclosure.txt"), Some("an intention"));
 /// assert_eq!(line_cue("The engine (`internal/merge/`) was removed in the migration.", "internal/merge/"), Some("the removal is recorded"));
 /// assert_eq!(line_cue("update the `docs/config.json` file (in the project's repo) if you add a page!", "docs/config.json"), Some("another repository"));
+/// assert_eq!(line_cue("The registry does not have a separate `src/sync/` layer.", "src/sync/"), Some("a denial"));
+/// assert_eq!(line_cue("so the `probes/daily.yml` YAML is intentionally absent from `probes/`.", "probes/daily.yml"), Some("its absence is expected"));
 /// assert_eq!(line_cue("Link the ADR, e.g. `docs/adr/0001-x.md`.", "docs/adr/0001-x.md"), Some("an example"));
 /// assert_eq!(line_cue("esbuild writes paths like `../src/main.ts` into the map.", "../src/main.ts"), Some("an example"));
 /// assert_eq!(line_cue("- **Examples**: `references/finance.md`, `references/mnda.md`", "references/mnda.md"), Some("an example"));
