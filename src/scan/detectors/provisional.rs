@@ -306,6 +306,33 @@ pub fn spells_a_marker_in_code(line: &str) -> bool {
     })
 }
 
+/// Whether a raw line cites a marker in the code where it is: "overlapping chunks — TODO in
+/// `hmr_stage.rs`", "(TODO, `LeaderSyncProcessor.ts:912`)", "(code TODO)". The document
+/// reports a TODO comment of the code (a known gap it describes); it is not left to write.
+///
+/// ```
+/// # use hygiene::scan::detectors::provisional::cites_a_code_marker;
+/// assert!(cites_a_code_marker("overlapping chunks \u{2014} TODO in `hmr_stage.rs`), but harmless"));
+/// assert!(cites_a_code_marker("  bound (TODO, `LeaderSyncProcessor.ts:912-913`; issue #1423)."));
+/// assert!(cites_a_code_marker("  (code TODO), and its head source differs"));
+/// assert!(!cites_a_code_marker("TODO in the next release: the retry section."));
+/// assert!(!cites_a_code_marker("TODO: explain `run()`."));
+/// ```
+pub fn cites_a_code_marker(line: &str) -> bool {
+    MARKERS.iter().any(|m| {
+        line.match_indices(m).any(|(at, _)| {
+            let after = &line[at + m.len()..];
+            let before = line[..at].trim_end();
+            [", `", " in `", " at `"]
+                .iter()
+                .any(|p| after.starts_with(p))
+                || before
+                    .strip_suffix("code")
+                    .is_some_and(|b| b.is_empty() || b.ends_with(|c: char| !c.is_alphanumeric()))
+        })
+    })
+}
+
 /// Whether line `i` of `lines` titles a quoted callout with a marker alone (`> #### TODO`, as
 /// temporal's architecture notes do) and the callout goes on with its text: a titled note
 /// about work the code still owes, written out, not a part of the document left to write.
@@ -446,7 +473,9 @@ impl Detector for Provisional {
                 && (one_of_labels(&all, i)
                     || marker_titles_a_callout(&all, i)
                     || marker_heads_a_task_list(&all, i)
-                    || raw.get(i).is_some_and(|r| spells_a_marker_in_code(r)))
+                    || raw
+                        .get(i)
+                        .is_some_and(|r| spells_a_marker_in_code(r) || cites_a_code_marker(r)))
             {
                 n = 0;
             }
