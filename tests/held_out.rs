@@ -8693,3 +8693,27 @@ fn a_todo_the_code_carries_is_cited_not_left() {
         "{s:#}"
     );
 }
+
+/// A link between fence lines the author wrote is an example, though an HTML tag's line right
+/// before the opening fence made CommonMark read the fence as part of an HTML block and the
+/// link as a link (taches' skill-writing reference: `<implementation>` over "```xml" over a
+/// sample skill's `[budgets.md](budgets.md)`; s34: 5 judged false). A link outside the fence
+/// still draws.
+#[test]
+fn a_link_in_a_fence_an_html_block_swallowed_is_an_example() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "skills/writing/patterns.md",
+        "# Patterns\n\nSee [the guide](guide.md).\n\n<implementation>\n```xml\n<objective>\nManage ads.\n</objective>\n\n\
+         <advanced_features>\n**Budgets**: See [budgets.md](budgets.md)\n</advanced_features>\n```\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(&s, "skills/writing/patterns.md", "missing-path"),
+        ["guide.md"],
+        "{s:#}"
+    );
+}

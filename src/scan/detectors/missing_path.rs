@@ -3466,6 +3466,25 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
         ..
     } = m;
     let evidence = m.evidence();
+    // A link between fence lines the author wrote is an example, though an HTML block around
+    // the opening fence made CommonMark read it as text (`<implementation>` over "```xml"
+    // over a sample skill's `[budgets.md](budgets.md)`): a reader sees a fence there.
+    if r.via == crate::report::Via::Link
+        && f.layout().is_some_and(|l| {
+            // Only where an HTML tag's line right before the fence explains why CommonMark saw
+            // no fence, and the fence closes (one left open runs to the end of the text).
+            let line = |n: u32| l.lines.get((n as usize).wrapping_sub(1)).map(|t| t.trim());
+            let closes =
+                |n: u32| line(n).is_some_and(|c| c.starts_with("```") || c.starts_with("~~~"));
+            let swallowed =
+                |n: u32| line(n - 1).is_some_and(|t| t.starts_with('<') && t.ends_with('>'));
+            l.fences.iter().any(|&(open, close)| {
+                open < r.line && r.line < close && closes(close) && open > 1 && swallowed(open)
+            })
+        })
+    {
+        return true;
+    }
     if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
         return true;
     }
