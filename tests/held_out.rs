@@ -8717,3 +8717,34 @@ fn a_link_in_a_fence_an_html_block_swallowed_is_an_example() {
         "{s:#}"
     );
 }
+
+/// An `@path` in a page no agent loads as instructions or a prompt is a mention in the reader's
+/// prompt or an example of the syntax ("Fix @src/auth.ts to match @tests/auth.test.ts" in a
+/// CLI tutorial, `@file.md` on a page about imports; s34: 4 signals, 3 judged false, none
+/// true). A slash command's `@` path, which Claude Code expands, still draws when it is gone.
+#[test]
+fn an_at_mention_in_a_page_no_agent_loads_is_no_import() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "skills/cli/references/advanced.md",
+        "# Advanced\n\n1. **`@` mentions**\n   - \"Fix @src/auth.ts to match @tests/auth.test.ts\"\n",
+    );
+    write(
+        d,
+        ".claude/commands/prime.md",
+        "Read @ai_docs/hooks.md and summarise it.\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert!(
+        sigs(&s, "skills/cli/references/advanced.md").is_empty(),
+        "{s:#}"
+    );
+    assert_eq!(
+        refs_kind(&s, ".claude/commands/prime.md", "missing-path"),
+        ["ai_docs/hooks.md"],
+        "{s:#}"
+    );
+}

@@ -2925,6 +2925,18 @@ fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     {
         return true;
     }
+    // `@src/auth.ts` in a document no agent reads as instructions or a prompt (a tutorial's
+    // "Fix @src/auth.ts to match @tests/auth.test.ts", a page on the import syntax's
+    // `@file.md`, VitePress's `<<< @../examples/x.ts`) is a mention in the reader's prompt, an
+    // example of the syntax or another tool's: only a client that loads the document expands
+    // its `@` paths.
+    if r.via == crate::report::Via::Import
+        && doc.freq != crate::report::InjectionFrequency::PerSession
+        && !crate::scan::is_prompt(&doc.path)
+        && crate::readers::readers_of(&doc.path, false, false) == [crate::readers::Reader::People]
+    {
+        return true;
+    }
     // `@theme.ts` in a document Claude Code never reads is another client's mention
     // (Continue, Cursor), which finds a file by its name anywhere in the project.
     if r.via == crate::report::Via::Import
