@@ -2929,10 +2929,11 @@ fn not_this_trees(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     // "Fix @src/auth.ts to match @tests/auth.test.ts", a page on the import syntax's
     // `@file.md`, VitePress's `<<< @../examples/x.ts`) is a mention in the reader's prompt, an
     // example of the syntax or another tool's: only a client that loads the document expands
-    // its `@` paths.
+    // its `@` paths. A client's own folder (`.continue/rules/`, `.cursor/`) is loaded by it.
     if r.via == crate::report::Via::Import
         && doc.freq != crate::report::InjectionFrequency::PerSession
         && !crate::scan::is_prompt(&doc.path)
+        && !doc.path.split('/').any(|seg| seg.starts_with('.'))
         && crate::readers::readers_of(&doc.path, false, false) == [crate::readers::Reader::People]
     {
         return true;
