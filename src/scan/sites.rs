@@ -2518,13 +2518,11 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
         // A route's first segment is a section of the collection's top, never one nested in
         // a numbered section: `/modules` from `docs/3.guide/4.modules/8.ecosystem.md` is the
         // site's module directory, not `/docs/guide/modules`.
-        let numbered = |f: &str| {
-            let seg = f.rsplit('/').next().unwrap_or(f);
-            super::refs::unnumbered_segment(seg).is_some()
-        };
         let section = |p: &String| {
-            tree.unnumbered(p)
-                .is_some_and(|m| !(md && numbered(super::refs::folder(&m))))
+            tree.unnumbered(p).is_some_and(|m| {
+                let parent = super::refs::folder(&m);
+                !(md && numbered_segment(parent.rsplit('/').next().unwrap_or(parent)))
+            })
         };
         if (at_root || !dir.is_empty()) && (tree.exists(&at) || page_names(&at).iter().any(section))
         {
@@ -2549,11 +2547,14 @@ pub fn outside_collection(tree: &Tree, doc: &str, written: &str) -> bool {
 /// ```
 pub fn numbered_folders(doc: &str) -> bool {
     let folder = super::refs::folder(doc);
-    !folder.is_empty()
-        && folder.split('/').any(|seg| {
-            let digits = seg.bytes().take_while(u8::is_ascii_digit).count();
-            digits <= 3 && super::refs::unnumbered_segment(seg).is_some()
-        })
+    !folder.is_empty() && folder.split('/').any(numbered_segment)
+}
+
+/// Whether a folder's name carries an ordering prefix of at most three digits
+/// (`1.getting-started`, not the dated `2026-03-12-triage`).
+fn numbered_segment(seg: &str) -> bool {
+    let digits = seg.bytes().take_while(u8::is_ascii_digit).count();
+    digits <= 3 && super::refs::unnumbered_segment(seg).is_some()
 }
 
 /// The page a rooted link serves in a page collection its first segment names, whose folders

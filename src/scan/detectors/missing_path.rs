@@ -1777,6 +1777,18 @@ fn beside_a_sibling(ctx: &TreeCtx<'_>, doc: &Doc, line: u32, written: &str) -> b
         })
 }
 
+/// Whether line `n` goes on with a sentence the line before left open: it starts in lower
+/// case, after a line that is not blank and does not end a sentence.
+fn continues_the_line_before(f: &Facts<'_, '_>, n: u32) -> bool {
+    n > 1
+        && f.line(n)
+            .is_some_and(|l| l.trim_start().starts_with(char::is_lowercase))
+        && f.line(n - 1).is_some_and(|p| {
+            let p = p.trim_end();
+            !p.is_empty() && !p.ends_with(['.', ':', '!', '?', '|'])
+        })
+}
+
 /// Whether a line is a list item: a marker and a space (`**Good examples**:` is a bold
 /// lead-in, not an item), or a number and a dot ([`crate::scan::markdown::list_item_body`]).
 fn list_item(l: &str) -> bool {
@@ -3498,20 +3510,13 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     {
         return true;
     }
-    if renamed.is_none() && beside_a_sibling(ctx, doc, r.line, written) {
-        return true;
-    }
-    // The sentence may start on the line before ("run the command from `backend/`⏎so the CLI
-    // discovers `langgraph.json`"): a line that goes on in lower case continues it.
-    let continues = f.line(r.line).is_some_and(|l| {
-        l.trim_start().starts_with(char::is_lowercase)
-            && r.line > 1
-            && f.line(r.line - 1).is_some_and(|p| {
-                let p = p.trim_end();
-                !p.is_empty() && !p.ends_with(['.', ':', '!', '?', '|'])
-            })
-    });
-    if renamed.is_none() && continues && beside_a_sibling(ctx, doc, r.line - 1, written) {
+    // The folder may be named on the line, or on the line before when the line goes on with
+    // its sentence ("run the command from `backend/`⏎so the CLI discovers `langgraph.json`").
+    if renamed.is_none()
+        && (beside_a_sibling(ctx, doc, r.line, written)
+            || (continues_the_line_before(f, r.line)
+                && beside_a_sibling(ctx, doc, r.line - 1, written)))
+    {
         return true;
     }
     if r.via == crate::report::Via::Code
