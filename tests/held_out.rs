@@ -7,8 +7,8 @@
 mod common;
 
 use common::fixture::{
-    check_apply, commit, docs_with_kind, dup_spans, investigation, pair, refs_kind, renames, repo,
-    scan, signals, sigs, sigs_kind, sigs_of,
+    check_apply, commit, commit_at, docs_with_kind, dup_spans, investigation, pair, refs_kind,
+    renames, repo, scan, signals, sigs, sigs_kind, sigs_of,
 };
 use common::{git, read, write};
 
@@ -8444,25 +8444,6 @@ fn a_packages_docs_are_served_under_its_name() {
         ),
         ["/mastra/deploy-guide"],
         "{s:#}"
-    );
-}
-
-/// Commits everything under `root` at `date` (author and committer: the history's times).
-fn commit_at(root: &std::path::Path, msg: &str, date: &str) {
-    git(root, &["add", "-A"]);
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args(["-c", "commit.gpgsign=false", "commit", "-q", "-m", msg])
-        .env("GIT_AUTHOR_DATE", date)
-        .env("GIT_COMMITTER_DATE", date)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
 }
 

@@ -48,20 +48,7 @@ pub fn commit_all(root: &Path) {
 /// Commits everything with a commit date in 2020, so temporary lifecycle rules see old
 /// documents.
 pub fn commit_old(root: &Path) {
-    git(root, &["add", "-A"]);
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(["commit", "-q", "-m", "old fixture"])
-        .env("GIT_AUTHOR_DATE", "2020-01-01T00:00:00Z")
-        .env("GIT_COMMITTER_DATE", "2020-01-01T00:00:00Z")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    super::fixture::commit_at(root, "old fixture", "2020-01-01T00:00:00Z");
 }
 
 /// Writes `.hygiene/rulebook.json` with these rules: apply re-evaluates every lifecycle entry

@@ -28,6 +28,12 @@ pub fn commit(root: &Path, msg: &str) {
     git(root, &["commit", "-q", "--allow-empty", "-m", msg]);
 }
 
+/// Commits everything under `root` at `date` (author and committer: the history's times).
+pub fn commit_at(root: &Path, msg: &str, date: &str) {
+    git(root, &["add", "-A"]);
+    super::git_at(root, &["commit", "-q", "-m", msg], date);
+}
+
 /// The scan as JSON (what `hygiene scan` prints).
 pub fn scan(root: &Path) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_hygiene"))

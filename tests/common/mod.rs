@@ -13,8 +13,17 @@ use std::process::Command;
 
 /// Runs `git -C dir args...` with a fixed identity; panics with git's message on failure.
 pub fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .arg("-C")
+    run_git(dir, args, None)
+}
+
+/// [`git`] with author and committer dated `date` (the times history reads).
+pub fn git_at(dir: &Path, args: &[&str], date: &str) -> String {
+    run_git(dir, args, Some(date))
+}
+
+fn run_git(dir: &Path, args: &[&str], date: Option<&str>) -> String {
+    let mut cmd = Command::new("git");
+    cmd.arg("-C")
         .arg(dir)
         .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
         .args([
@@ -23,7 +32,11 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
             "-c",
             "init.defaultBranch=main",
         ])
-        .args(args)
+        .args(args);
+    if let Some(d) = date {
+        cmd.env("GIT_AUTHOR_DATE", d).env("GIT_COMMITTER_DATE", d);
+    }
+    let out = cmd
         .output()
         .unwrap_or_else(|e| panic!("git {args:?} could not run: {e}"));
     assert!(
