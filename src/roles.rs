@@ -909,6 +909,46 @@ pub fn is_readme(rel: &str) -> bool {
         .is_some_and(|n| n.eq_ignore_ascii_case("readme."))
 }
 
+/// Whether a document is a translation of another page: a README in another language
+/// (`README.ko.md`, `README_KO.md`, `README-zh-CN.md`) or a page under a folder named by a
+/// locale with its region or script as it is written (`docs/ja-JP/`, `i18n/pt_BR/`,
+/// `zh-Hans/`). A bare language folder right under `docs/` is a translated copy by the role
+/// table already; elsewhere a two-letter folder (`id/`, `de/`) or a lower-case pair (`my-app/`)
+/// is too often a name of its own. Judged on public repositories, a translation read on demand
+/// is long because its source is: it draws no `oversize` (the source page does).
+///
+/// ```
+/// use hygiene::roles::is_translation;
+/// assert!(is_translation("packages/docs-v3/README_KO.md") && is_translation("README.zh-CN.md"));
+/// assert!(is_translation("docs/ja-JP/guide.md") && is_translation("site/zh-Hans/index.md"));
+/// assert!(!is_translation("README.md") && !is_translation("README-template.md"));
+/// assert!(!is_translation("README_TESTING.md") && !is_translation("README-ZOD-V3.md"));
+/// assert!(!is_translation("my-app/guide.md") && !is_translation("id/README.md"));
+/// ```
+pub fn is_translation(rel: &str) -> bool {
+    let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+    let region_written = |r: &str| {
+        (r.len() == 2 && r.bytes().all(|b| b.is_ascii_uppercase()))
+            || (r.len() == 4
+                && r.as_bytes()[0].is_ascii_uppercase()
+                && r.bytes().skip(1).all(|b| b.is_ascii_lowercase()))
+    };
+    let locale_folder = |seg: &str| {
+        seg.split_once(['-', '_']).is_some_and(|(lang, region)| {
+            crate::scan::sites::is_locale(seg)
+                && lang.bytes().all(|b| b.is_ascii_lowercase())
+                && region_written(region)
+        })
+    };
+    let readme_language = name
+        .get(..6)
+        .filter(|p| p.eq_ignore_ascii_case("readme"))
+        .and_then(|_| name[6..].strip_prefix(['.', '_', '-']))
+        .and_then(|rest| rest.rsplit_once('.'))
+        .is_some_and(|(code, _)| crate::scan::sites::is_locale(&code.to_ascii_lowercase()));
+    readme_language || dirs.split('/').any(locale_folder)
+}
+
 /// Whether a text is a template: placeholders (`{{ name }}`, `<%= x %>`, `{% if %}`) at least
 /// [`TEMPLATE_MIN_PLACEHOLDERS`] times in its prose. Placeholders inside fenced code or code
 /// spans are quoted syntax (a CI workflow's `${{ secrets.X }}`, a release tool's

@@ -983,6 +983,42 @@ fn memory_files_by_length_attribute_ids_and_old_locations() {
     );
 }
 
+/// A translation read on demand (`README_KO.md`, a page under `docs/ja-JP/`) is as long as the
+/// page it translates: no `oversize` (zod's archived Korean reference, a Japanese essay). The
+/// English source over the threshold still draws it.
+#[test]
+fn a_translation_read_on_demand_is_not_oversized() {
+    let r = repo();
+    let d = &r.root;
+    let long: String = (0..3000)
+        .map(|i| {
+            format!("Paragraph {i} explains the parser option number {i} with its default value.\n")
+        })
+        .collect();
+    // A broken link shortlists each page: on-demand `oversize` rides along on it.
+    let page = format!("# Reference\n\nSee [the setup](setup-gone.md).\n\n{long}");
+    for p in [
+        "packages/docs-v3/README.md",
+        "packages/docs-v3/README_KO.md",
+        "docs/ja-JP/the-guide.md",
+    ] {
+        write(d, p, &page);
+    }
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        sigs(&s, "packages/docs-v3/README.md"),
+        [pair("missing-path", "setup-gone.md"), pair("oversize", "")]
+    );
+    for translated in ["packages/docs-v3/README_KO.md", "docs/ja-JP/the-guide.md"] {
+        assert_eq!(
+            sigs(&s, translated),
+            [pair("missing-path", "setup-gone.md")],
+            "{translated}"
+        );
+    }
+}
+
 /// A Starlight site whose content folder is a symbolic link to the repository's `docs/`
 /// (`website/src/content/docs -> ../../../docs`) serves those pages: their routes resolve under
 /// `docs/` and the site's `public/`. A route to no page is still reported, and a content link

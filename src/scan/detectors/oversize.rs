@@ -4,7 +4,9 @@
 //! the threshold: every `cl100k_base` token covers at least one byte, so a file of at most
 //! `threshold` bytes cannot have more than `threshold` tokens and is never tokenized here.
 //! Frozen documents (`hygiene: frozen`) get no bloat signal, and a document whose role never
-//! draws `oversize` for its load class (a versioned copy read on demand) is not tokenized.
+//! draws `oversize` for its load class (a versioned copy read on demand) is not tokenized, nor
+//! is a translation read on demand ([`crate::roles::is_translation`]): it is as long as its
+//! source, whose own signal is the one to act on.
 //!
 //! A file loaded every session must also be longer than
 //! `THRESHOLDS.oversize_per_session_min_lines` (Claude Code's documented target for a memory
@@ -39,6 +41,7 @@ impl Detector for Oversize {
         if (exempt && doc.parsed.frontmatter.frozen())
             || doc.text.len() as u64 <= threshold
             || !crate::roles::allows(doc.role, self.kind(), per_session)
+            || (!per_session && crate::roles::is_translation(doc.path))
         {
             return Vec::new();
         }
