@@ -1019,6 +1019,41 @@ fn a_translation_read_on_demand_is_not_oversized() {
     }
 }
 
+/// Docusaurus resolves a file link written with neither `./` nor `../` from the page's folder,
+/// then from the docs content root, then from the site's folder (convex's
+/// `understanding/overview.mdx` linking `scheduling/cron-jobs.mdx`). A file no root holds is
+/// still reported.
+#[test]
+fn a_docusaurus_file_link_resolves_from_the_docs_root() {
+    let r = repo();
+    let d = &r.root;
+    write(
+        d,
+        "npm-packages/docs/docusaurus.config.ts",
+        "export default {};\n",
+    );
+    write(
+        d,
+        "npm-packages/docs/docs/scheduling/cron-jobs.mdx",
+        "# Cron jobs\n",
+    );
+    write(
+        d,
+        "npm-packages/docs/docs/understanding/overview.mdx",
+        "# Overview\n\nSee [cron jobs](scheduling/cron-jobs.mdx) and [gone](scheduling/timers.mdx).\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(
+            &s,
+            "npm-packages/docs/docs/understanding/overview.mdx",
+            "missing-path"
+        ),
+        ["scheduling/timers.mdx"]
+    );
+}
+
 /// A Starlight site whose content folder is a symbolic link to the repository's `docs/`
 /// (`website/src/content/docs -> ../../../docs`) serves those pages: their routes resolve under
 /// `docs/` and the site's `public/`. A route to no page is still reported, and a content link

@@ -2104,6 +2104,17 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
         None => {
             let rel = written.trim_end_matches('/');
             routes.extend(normalize(super::refs::folder(doc), rel));
+            // Docusaurus' Markdown loader resolves a file link that starts with neither `./`
+            // nor `../` (`scheduling/cron-jobs.mdx`) from the page's folder, then from each
+            // docs content root, then from the site's folder.
+            if rule.generator == "docusaurus"
+                && !rel.starts_with('.')
+                && super::markdown::extension(rel).is_some_and(|e| PAGE_EXTENSIONS.contains(&e))
+            {
+                let bases: Vec<String> = content_dirs(tree, root, rule).collect();
+                routes.extend(bases.iter().filter_map(|b| normalize(b, rel)));
+                routes.extend(normalize(root, rel));
+            }
             // A browser resolves `../workshop` against the page's URL, and `..` stops at the
             // site's root: from `/introduction` it is `/workshop`.
             let inside = super::refs::folder(doc)
