@@ -934,11 +934,8 @@ pub fn is_translation(rel: &str) -> bool {
                 && r.bytes().skip(1).all(|b| b.is_ascii_lowercase()))
     };
     let locale_folder = |seg: &str| {
-        seg.split_once(['-', '_']).is_some_and(|(lang, region)| {
-            crate::scan::sites::is_locale(seg)
-                && lang.bytes().all(|b| b.is_ascii_lowercase())
-                && region_written(region)
-        })
+        seg.split_once(['-', '_'])
+            .is_some_and(|(_, region)| crate::scan::sites::is_locale(seg) && region_written(region))
     };
     let readme_language = name
         .get(..6)

@@ -2111,8 +2111,7 @@ fn direct(tree: &Tree, root: &str, rule: &SiteRule, doc: &str, written: &str) ->
                 && !rel.starts_with('.')
                 && super::markdown::extension(rel).is_some_and(|e| PAGE_EXTENSIONS.contains(&e))
             {
-                let bases: Vec<String> = content_dirs(tree, root, rule).collect();
-                routes.extend(bases.iter().filter_map(|b| normalize(b, rel)));
+                routes.extend(content_dirs(tree, root, rule).filter_map(|b| normalize(&b, rel)));
                 routes.extend(normalize(root, rel));
             }
             // A browser resolves `../workshop` against the page's URL, and `..` stops at the
