@@ -163,6 +163,9 @@ pub struct ScannerPolicy {
     /// Folders whose prompts are invoked one at a time: two of them repeating each other draw
     /// no duplicate signal unless a dedupe is allowed.
     pub invoked_alone_folders: &'static [&'static str],
+    /// Folders (from the root) of rules loaded only for the paths they are scoped to: with the
+    /// invoked-alone folders, where a file read on demand can be `oversize`.
+    pub oversize_scoped_rule_dirs: &'static [&'static str],
     /// Folders whose children are standalone example projects: no duplicate between two.
     pub example_folders: &'static [&'static str],
     /// Migration guides and what's-new pages, which name old APIs on purpose.
@@ -215,6 +218,9 @@ pub struct ScannerPolicy {
     /// Words by which a resolved item's own paragraph says it is kept where it stands
     /// ("Recorded here as the case study that motivated ..."): no resolved-narrative.
     pub resolved_kept_here_words: &'static [&'static str],
+    /// Words of a section heading under which a resolved item is an answered question or a
+    /// decision, not an incident: no `resolved-narrative` from it.
+    pub resolved_answered_section_words: &'static [&'static str],
     /// Words one of which a document must use for a resolution heading to mark a resolved
     /// write-up.
     pub incident_words: &'static [&'static str],
@@ -742,6 +748,7 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             missing_path_start_object_words:
                 crate::scan::detectors::missing_path::START_OBJECT_WORDS,
             invoked_alone_folders: crate::scan::detectors::duplicate::INVOKED_ALONE_FOLDERS,
+            oversize_scoped_rule_dirs: crate::scan::detectors::oversize::SCOPED_RULE_DIRS,
             example_folders: crate::scan::detectors::EXAMPLE_FOLDERS,
             placeholder_path_words: crate::scan::detectors::missing_path::PLACEHOLDER_PATH_WORDS,
             placeholder_camel_words: crate::scan::detectors::missing_path::PLACEHOLDER_CAMEL_WORDS,
@@ -764,6 +771,8 @@ pub fn policy(root: Option<&std::path::Path>) -> Policy {
             resolved_tracker_words: crate::scan::detectors::resolved::TRACKER_WORDS,
             resolved_history_kept_verbs: crate::scan::detectors::resolved::HISTORY_KEPT_VERBS,
             resolved_kept_here_words: crate::scan::detectors::resolved::KEPT_HERE_WORDS,
+            resolved_answered_section_words:
+                crate::scan::detectors::resolved::ANSWERED_SECTION_WORDS,
             incident_words: crate::scan::detectors::resolved::INCIDENT_WORDS,
             symbol_defining_words: crate::scan::detectors::missing_symbol::DEFINING_WORDS,
             drift_refusing_words: crate::scan::detectors::drift::REFUSING_WORDS,

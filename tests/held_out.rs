@@ -983,6 +983,114 @@ fn memory_files_by_length_attribute_ids_and_old_locations() {
     );
 }
 
+/// A `Resolved:` line under a heading that names questions or decisions answers them (a
+/// slice spec's "## Open Questions" then "_Resolved:_ (1) both lowering paths in scope; ..."):
+/// the answers are the spec's content, not an incident's story, so no `resolved-narrative`
+/// (prisma, judged false). The same line under an investigation's heading still draws it.
+#[test]
+fn an_answered_question_is_no_resolved_narrative() {
+    let r = repo();
+    let d = &r.root;
+    let body = investigation();
+    write(
+        d,
+        "projects/parsers/spec.md",
+        &format!(
+            "# Slice spec\n\n## Design\n\n{body}\n\n## Open Questions\n\n_Resolved:_ (1) both lowering paths in scope; (2) shape errors share one code.\n\n_Open:_\n\n1. Do the membership checks move?\n"
+        ),
+    );
+    write(
+        d,
+        "projects/parsers/timeouts.md",
+        &format!("# Timeouts\n\n## Investigation\n\nResolved: the pool was too small.\n\n{body}\n"),
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert!(sigs_kind(&s, "projects/parsers/spec.md", "resolved-narrative").is_empty());
+    assert_eq!(
+        sigs_kind(&s, "projects/parsers/timeouts.md", "resolved-narrative"),
+        [pair("resolved-narrative", "")]
+    );
+}
+
+/// A write-up that says it is resolved names the code as it was when the incident happened:
+/// `src/public/app.js`, which a later rewrite deleted, is its record, not a broken claim
+/// (claude-code-spec-workflow's fixed bugs' analyses, judged false). A guide naming the same
+/// deleted file still draws `missing-path`.
+#[test]
+fn a_resolved_write_up_records_the_files_of_its_time() {
+    let r = repo();
+    let d = &r.root;
+    write(d, "src/public/app.js", "export function sortSpecs() {}\n");
+    commit(d, "code");
+    let body = investigation();
+    write(
+        d,
+        "bugs/sorting/analysis.md",
+        &format!("# Bug analysis: sorting\n\n**Status**: Resolved\n\nThe sort in `src/public/app.js` compared names.\n\n{body}\n"),
+    );
+    write(
+        d,
+        "docs/guide.md",
+        "# Guide\n\nThe dashboard sorts specs in `src/public/app.js`.\n",
+    );
+    commit(d, "docs");
+    git(d, &["rm", "-q", "src/public/app.js"]);
+    write(
+        d,
+        "src/public/main.ts",
+        "export const sortSpecs = () => {};\n",
+    );
+    commit(d, "rewrite in TypeScript");
+    let s = scan(d);
+    assert_eq!(
+        sigs_kind(&s, "bugs/sorting/analysis.md", "resolved-narrative"),
+        [pair("resolved-narrative", "")]
+    );
+    assert!(sigs_kind(&s, "bugs/sorting/analysis.md", "missing-path").is_empty());
+    assert_eq!(
+        sigs_kind(&s, "docs/guide.md", "missing-path"),
+        [pair("missing-path", "src/public/app.js")]
+    );
+}
+
+/// A page people read on demand over the on-demand threshold (a README, a protocol spec, a
+/// generated catalogue: inngest's `docs/SDK_SPEC.md`, awesome-copilot's `docs/README.agents.md`)
+/// is long for its readers: no `oversize`. A file an agent loads whole when it is used (a
+/// skill's scraped API reference, a command, a Cursor rule without `alwaysApply`) still draws
+/// it (claude-code-templates' skill references, judged true).
+#[test]
+fn only_a_file_an_agent_loads_on_use_is_oversized_on_demand() {
+    let r = repo();
+    let d = &r.root;
+    let long: String = (0..3000)
+        .map(|i| format!("Paragraph {i} explains the option number {i} with its default value.\n"))
+        .collect();
+    // A broken link shortlists each page: on-demand `oversize` rides along on it.
+    let page = format!("# Reference\n\nSee [the setup](setup-gone.md).\n\n{long}");
+    let people = ["README.md", "docs/SDK_SPEC.md", "docs/README.agents.md"];
+    let agents = [
+        "tools/skills/axolotl/references/api.md",
+        ".claude/commands/release.md",
+        ".cursor/rules/db.mdc",
+    ];
+    for p in people.iter().chain(&agents) {
+        write(d, p, &page);
+    }
+    commit(d, "docs");
+    let s = scan(d);
+    for p in people {
+        assert_eq!(sigs(&s, p), [pair("missing-path", "setup-gone.md")], "{p}");
+    }
+    for p in agents {
+        assert_eq!(
+            sigs(&s, p),
+            [pair("missing-path", "setup-gone.md"), pair("oversize", "")],
+            "{p}"
+        );
+    }
+}
+
 /// A translation read on demand (`README_KO.md`, a page under `docs/ja-JP/`) is as long as the
 /// page it translates: no `oversize` (zod's archived Korean reference, a Japanese essay). The
 /// English source over the threshold still draws it.
@@ -997,20 +1105,24 @@ fn a_translation_read_on_demand_is_not_oversized() {
         .collect();
     // A broken link shortlists each page: on-demand `oversize` rides along on it.
     let page = format!("# Reference\n\nSee [the setup](setup-gone.md).\n\n{long}");
+    // In a skill, where an on-demand page's size counts (see the test below).
     for p in [
-        "packages/docs-v3/README.md",
-        "packages/docs-v3/README_KO.md",
-        "docs/ja-JP/the-guide.md",
+        ".claude/skills/parser/README.md",
+        ".claude/skills/parser/README_KO.md",
+        ".claude/skills/parser/ja-JP/the-guide.md",
     ] {
         write(d, p, &page);
     }
     commit(d, "docs");
     let s = scan(d);
     assert_eq!(
-        sigs(&s, "packages/docs-v3/README.md"),
+        sigs(&s, ".claude/skills/parser/README.md"),
         [pair("missing-path", "setup-gone.md"), pair("oversize", "")]
     );
-    for translated in ["packages/docs-v3/README_KO.md", "docs/ja-JP/the-guide.md"] {
+    for translated in [
+        ".claude/skills/parser/README_KO.md",
+        ".claude/skills/parser/ja-JP/the-guide.md",
+    ] {
         assert_eq!(
             sigs(&s, translated),
             [pair("missing-path", "setup-gone.md")],

@@ -655,7 +655,7 @@ fn lines_that_say_whose_path_it_is_and_paths_served_elsewhere() {
 }
 
 /// Signals that ride along (`scanner.ride_along_signals`) never shortlist a document alone:
-/// a long page read on demand, a block another client's file repeats. Beside another signal
+/// a long skill file read on demand, a block another client's file repeats. Beside another signal
 /// they reach the model. A reference generated from a command (`Generated from ...`) draws no
 /// marker; a name qualified by a library's namespace is not this code's, while a member gone
 /// from a type this code has is still reported.
@@ -664,10 +664,14 @@ fn companions_ride_along_and_generated_references_keep_quiet() {
     let r = repo();
     let d = &r.root;
     let big: String = (0..26_000).map(|i| format!("word{i} ")).collect();
-    write(d, "docs/reference.md", &format!("# Reference\n\n{big}\n"));
     write(
         d,
-        "docs/notes.md",
+        ".claude/skills/lib/reference.md",
+        &format!("# Reference\n\n{big}\n"),
+    );
+    write(
+        d,
+        ".claude/skills/lib/notes.md",
         &format!("# Notes\n\nTODO: split this page.\n\n{big}\n"),
     );
     let shared = "Run the whole test suite and the linters before every push; CI checks exactly the same things and fails otherwise.";
@@ -694,8 +698,8 @@ fn companions_ride_along_and_generated_references_keep_quiet() {
     );
     commit(d, "one");
     let s = scan(d);
-    assert!(sigs(&s, "docs/reference.md").is_empty());
-    let mut notes = sigs(&s, "docs/notes.md");
+    assert!(sigs(&s, ".claude/skills/lib/reference.md").is_empty());
+    let mut notes = sigs(&s, ".claude/skills/lib/notes.md");
     notes.sort();
     assert_eq!(
         notes,

@@ -117,15 +117,15 @@ Use `run_scan()` from `src/lib.rs` and `Repo::history` but not `vanished_call()`
         "# Links\n\n[s](space%20file.md) [up](../guide.md)\n",
     );
     let big: String = (0..12000).map(|i| format!("word{i} ")).collect();
-    // Oversize of a page read on demand rides along: each long page also has a broken link.
+    // Oversize of a skill file read on demand rides along: each long page also has a broken link.
     write(
         d,
-        "docs/big.md",
+        "skills/big/reference.md",
         &format!("# Big\n\n[gone](gone-big.md)\n\n{big}\n"),
     );
     write(
         d,
-        "docs/frozen.md",
+        "skills/big/frozen.md",
         &format!(
             "---\nhygiene: frozen\n---\n# Frozen\n\n[gone](gone-frozen.md)\n\n{}\n",
             big.replace("word", "frozen")
@@ -370,8 +370,8 @@ fn every_signal_kind_with_lines_and_fields() {
     );
 
     // Oversize: counted with the local tokenizer; frozen docs get none.
-    let big = std::fs::read_to_string(d.join("docs/big.md")).unwrap();
-    let b = item(&r, "docs/big.md");
+    let big = std::fs::read_to_string(d.join("skills/big/reference.md")).unwrap();
+    let b = item(&r, "skills/big/reference.md");
     assert!(
         b.signals.contains(&Signal::Oversize {
             raw_tokens: tokens(&big),
@@ -382,7 +382,7 @@ fn every_signal_kind_with_lines_and_fields() {
     );
     assert!(tokens(&big) > THRESHOLDS.oversize_on_demand_tokens);
     assert_eq!(b.raw_tokens, tokens(&big));
-    assert!(!item(&r, "docs/frozen.md")
+    assert!(!item(&r, "skills/big/frozen.md")
         .signals
         .iter()
         .any(|s| matches!(s, Signal::Oversize { .. })));

@@ -87,7 +87,7 @@ pub fn signal_rules() -> Vec<SignalRule> {
         r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped (not where the same line marks a resolved-narrative)", &["line", "text"], Hint),
         r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"], Hint),
         r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"], Hint),
-        r("oversize", "raw tokens exceed the threshold for the file's injection frequency", &["raw_tokens", "threshold"], Fact),
+        r("oversize", "raw tokens exceed the threshold for the file's injection frequency (read on demand: only a file an agent loads whole when used, a skill's, command's or agent's, or a scoped rule)", &["raw_tokens", "threshold"], Fact),
         r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"], Fact),
         r("drift", "the files it describes changed in enough commits since the document last changed, and no longer hold a name its code uses or a line it quotes", &["commits", "since"], Hint),
         r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[], Fact),
@@ -433,8 +433,8 @@ pub fn change_page(path: &str) -> bool {
 /// shortlists, as evidence for the model reading the document for that reason. Each was judged
 /// on public repositories true alone far less often than as company (drift was one, about 1
 /// time in 3, until it needed evidence: see [`detectors::drift`]):
-/// - oversize of a document read on demand: reference pages, generated schemas, tutorials and
-///   translations are long by design and cost only when read;
+/// - oversize of a document read on demand (a skill's, command's or agent's file, or a scoped
+///   rule: [`detectors::oversize::loaded_on_use`]; no other page read on demand draws one);
 /// - a duplicate block in a single client's instructions (`.github/copilot-instructions.md`,
 ///   Cursor and Windsurf rules, `GEMINI.md`) repeating another file (no dedupe is offered):
 ///   that client needs its copy; that it says what `AGENTS.md` says is worth a look only when

@@ -3549,6 +3549,17 @@ fn the_text_says(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     if r.via == crate::report::Via::Code && !evidence && names_a_member(ctx, written, candidates) {
         return true;
     }
+    // A write-up that says it is resolved (its own `resolved-narrative`) names the code as
+    // it was when the incident happened: a file history deleted or renamed since is its
+    // record (a fixed bug's analysis naming the `app.js` a later rewrite removed).
+    if evidence
+        && doc
+            .findings
+            .iter()
+            .any(|x| matches!(x.signal, crate::report::Signal::ResolvedNarrative { .. }))
+    {
+        return true;
+    }
     // What a run creates is the reader's unless history knew it here.
     // Done work is recorded on a file history knew here.
     let says = |c: Option<&str>| {

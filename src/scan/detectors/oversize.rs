@@ -8,6 +8,14 @@
 //! is a translation read on demand ([`crate::roles::is_translation`]): it is as long as its
 //! source, whose own signal is the one to act on.
 //!
+//! A file read on demand counts only where an agent loads it whole when it is used
+//! ([`loaded_on_use`]): a skill's, command's or agent's files, a rule scoped to paths. A page
+//! people read on demand (a README, a spec, a changelog, a reference, a generated catalogue) is
+//! long for its readers and costs an agent only when it chooses to read it; judged on public
+//! repositories, 4 of 14 such pages over the threshold were worth splitting, against 3 of 4
+//! skill files. Whatever signal puts such a page in front of the model, its size goes with it
+//! (the shortlist's `raw_tokens`).
+//!
 //! A file loaded every session must also be longer than
 //! `THRESHOLDS.oversize_per_session_min_lines` (Claude Code's documented target for a memory
 //! file is under 200 lines): judged on public repositories, every per-session file of 200 lines
@@ -26,6 +34,30 @@ pub fn threshold(freq: InjectionFrequency) -> u64 {
     }
 }
 
+/// Folders (from the root) of the rules a client loads only when the files they are scoped to
+/// are in play: Claude Code's rules with `paths:`, Cursor's rules without `alwaysApply`,
+/// Copilot's `applyTo` instructions. (An always-loaded one is per-session, not on demand.)
+pub const SCOPED_RULE_DIRS: &[&str] = &[
+    crate::scan::loadclass::RULES_DIR,
+    crate::scan::loadclass::CURSOR_RULES_DIR,
+    ".github/instructions/",
+];
+
+/// Whether an agent loads the on-demand document at `path` whole when it is used: a prompt
+/// invoked by name ([`super::duplicate::invoked_alone`]: `commands/`, `agents/`, `skills/`,
+/// `prompts/`, with the files a skill reads beside it) or a rule scoped to paths
+/// ([`SCOPED_RULE_DIRS`]). Only there is an on-demand file's size paid at every use.
+///
+/// ```
+/// use hygiene::scan::detectors::oversize::loaded_on_use;
+/// assert!(loaded_on_use("cli-tool/components/skills/axolotl/references/api.md"));
+/// assert!(loaded_on_use(".claude/skills/reskin/templates.md") && loaded_on_use(".cursor/rules/db.mdc"));
+/// assert!(!loaded_on_use("README.md") && !loaded_on_use("docs/SDK_SPEC.md") && !loaded_on_use("docs/README.agents.md"));
+/// ```
+pub fn loaded_on_use(path: &str) -> bool {
+    super::duplicate::invoked_alone(path) || SCOPED_RULE_DIRS.iter().any(|d| path.starts_with(d))
+}
+
 /// The detector.
 pub struct Oversize;
 
@@ -41,7 +73,8 @@ impl Detector for Oversize {
         if (exempt && doc.parsed.frontmatter.frozen())
             || doc.text.len() as u64 <= threshold
             || !crate::roles::allows(doc.role, self.kind(), per_session)
-            || (!per_session && crate::roles::is_translation(doc.path))
+            || (!per_session
+                && (!loaded_on_use(doc.path) || crate::roles::is_translation(doc.path)))
         {
             return Vec::new();
         }

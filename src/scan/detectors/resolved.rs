@@ -231,6 +231,25 @@ fn kept_as_history(doc: &DocText<'_>, line: u32) -> bool {
         || KEPT_HERE_WORDS.iter().any(|w| own_lower.contains(w))
 }
 
+/// Words of a section heading under which a resolved item is an answered question or a
+/// decision ("## Open Questions" then "_Resolved:_ (1) both paths in scope; (2) ..."): the
+/// answer is the document's content, not an incident's story. Published as
+/// `scanner.resolved_answered_section_words`.
+pub const ANSWERED_SECTION_WORDS: &[&str] = &["question", "decision"];
+
+/// Whether the heading of the section holding `line` uses one of [`ANSWERED_SECTION_WORDS`].
+fn in_answered_section(doc: &DocText<'_>, line: u32) -> bool {
+    doc.parsed
+        .headings
+        .iter()
+        .rev()
+        .find(|h| h.line < line)
+        .is_some_and(|h| {
+            let raw = doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_lowercase();
+            ANSWERED_SECTION_WORDS.iter().any(|w| raw.contains(w))
+        })
+}
+
 fn marker(doc: &DocText<'_>) -> Option<u32> {
     if let Some((v, line)) = doc.parsed.frontmatter.get("status") {
         if RESOLVED_WORDS.contains(&first_word(v).as_str()) {
@@ -270,13 +289,12 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
         if line >= head && one_items(&doc.text[doc.parsed.lines.range(line, doc.text.len())]) {
             continue;
         }
-        if t.starts_with("resolved:") || (t.starts_with("resolution:") && titled_as_incident(doc)) {
+        let resolved_line =
+            t.starts_with("resolved:") || (t.starts_with("resolution:") && titled_as_incident(doc));
+        let resolved_status =
+            || status_value(l).is_some_and(|v| RESOLVED_WORDS.contains(&first_word(v).as_str()));
+        if (resolved_line || resolved_status()) && !in_answered_section(doc, line) {
             return Some(line);
-        }
-        if let Some(v) = status_value(l) {
-            if RESOLVED_WORDS.contains(&first_word(v).as_str()) {
-                return Some(line);
-            }
         }
     }
     None
