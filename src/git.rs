@@ -114,6 +114,40 @@ fn output(c: Command) -> Option<Vec<u8>> {
     out.status.success().then_some(out.stdout)
 }
 
+/// Which of `needles` (fixed strings, a line each) occur in a tracked file under `root` whose
+/// name ends with one of `extensions` (`git grep -F -o` over the work tree, one process); empty
+/// when none does or git cannot say.
+pub fn occurring_in(root: &Path, needles: &[String], extensions: &[&str]) -> HashSet<String> {
+    let needles: Vec<&String> = needles
+        .iter()
+        .filter(|n| !n.is_empty() && !n.contains(['\n', '\r']))
+        .collect();
+    if needles.is_empty() {
+        return HashSet::new();
+    }
+    let mut c = git(root);
+    c.args(["grep", "-I", "-F", "-o", "-h", "--no-color"]);
+    for n in &needles {
+        c.arg("-e").arg(n.as_str());
+    }
+    c.arg("--");
+    c.args(extensions.iter().map(|e| format!("*.{e}")));
+    // git grep exits 1 when nothing matched: no match is an answer too.
+    let Some(out) = run_bounded(c).filter(|o| o.status.code().is_some_and(|c| c <= 1)) else {
+        return HashSet::new();
+    };
+    let found: HashSet<&str> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter_map(|l| std::str::from_utf8(l).ok())
+        .collect();
+    needles
+        .into_iter()
+        .filter(|n| found.contains(n.as_str()))
+        .cloned()
+        .collect()
+}
+
 /// The URLs of every remote of the repository at `root` (`remote.<name>.url`); empty when
 /// there is none or git cannot say.
 pub fn remote_urls(root: &Path) -> Vec<String> {

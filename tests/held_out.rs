@@ -1054,6 +1054,35 @@ fn a_resolved_write_up_records_the_files_of_its_time() {
     );
 }
 
+/// A plan the code cites as its design (`// See plans/04-installer.md for the error taxonomy`,
+/// claude-mem's and dyad's plans, deer-flow's authz docstring: judged false) is the code's
+/// design record: no lifecycle question, as for a plan an entry document names. The same kind
+/// of plan that no program names is still asked about.
+#[test]
+fn a_plan_the_code_cites_is_its_design_record() {
+    let r = repo();
+    let d = &r.root;
+    for p in ["04-installer", "05-telemetry"] {
+        write(
+            d,
+            &format!("plans/{p}.md"),
+            &format!("# Plan {p}\n\n## Steps\n\n1. Change the code.\n"),
+        );
+    }
+    write(
+        d,
+        "src/install.ts",
+        "// See plans/04-installer.md for the error taxonomy.\nexport function install() {}\n",
+    );
+    commit(d, "plans");
+    let s = scan(d);
+    assert_eq!(
+        docs_with_kind(&s, "lifecycle"),
+        ["plans/05-telemetry.md"],
+        "{s:#}"
+    );
+}
+
 /// A page people read on demand over the on-demand threshold (a README, a protocol spec, a
 /// generated catalogue: inngest's `docs/SDK_SPEC.md`, awesome-copilot's `docs/README.agents.md`)
 /// is long for its readers: no `oversize`. A file an agent loads whole when it is used (a

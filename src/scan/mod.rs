@@ -1555,6 +1555,22 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         history.as_ref(),
         now,
     );
+    // The plans the code cites by path (`// see plans/04-installer.md for the design`): the
+    // code's design record, kept as a plan an entry document names is. Asked of git only for
+    // the plans a rule did not prove served, and not already named by an entry document.
+    let code_cited: HashSet<String> = {
+        let asked: Vec<String> = governed
+            .iter()
+            .filter(|g| g.served != Some(true) && !g.is_dir)
+            .map(|g| g.path.clone())
+            .filter(|p| !entry_named.contains(p))
+            .collect();
+        if asked.is_empty() || repo.is_none() {
+            HashSet::new()
+        } else {
+            crate::git::occurring_in(&root, &asked, detectors::missing_path::READER_EXTENSIONS)
+        }
+    };
     timer.mark("lifecycle", String::new);
     if use_cache {
         let changed = kept.iter().any(|k| k.dirty) || prior_len != docs.len();
@@ -1653,6 +1669,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             all_files: &all_files,
             per_session: &every_request,
             entry_named: &entry_named,
+            code_cited: &code_cited,
         },
         &count,
     );
@@ -1715,6 +1732,7 @@ pub fn attach_lifecycle(
         all_files,
         per_session,
         entry_named,
+        code_cited,
     } = *tree;
     let mut index: HashMap<String, usize> = items
         .iter()
@@ -1724,7 +1742,12 @@ pub fn attach_lifecycle(
     for g in governed {
         // A plan an entry document names (an `AGENTS.md` that says to read it) is presented as
         // current: unless its rule proves it served, it is kept, as a plan whose text says so.
-        let named = g.served != Some(true) && entry_named.contains(g.path.trim_end_matches('/'));
+        // So is one the code cites as its design ("see `plans/04-installer.md`"): deleting it
+        // would leave the code pointing at nothing (judged on public repositories, 10 such
+        // plans false of 14).
+        let bare = g.path.trim_end_matches('/');
+        let named =
+            g.served != Some(true) && (entry_named.contains(bare) || code_cited.contains(bare));
         if g.served == Some(false) || named || !under(filters, g.path.trim_end_matches('/')) {
             // A plan kept as a record is no finished plan to ask about either.
             if g.facts.kept_record || named {
@@ -1802,6 +1825,9 @@ pub struct LifecycleTree<'a> {
     pub per_session: &'a HashSet<String>,
     /// What an entry document ([`entry_document`]) names.
     pub entry_named: &'a HashSet<String>,
+    /// The governed plans a program of the tree cites by path (a comment's "see
+    /// `plans/x.md`"): the code's design record.
+    pub code_cited: &'a HashSet<String>,
 }
 
 /// The serialized `kind` of a signal.
@@ -1936,6 +1962,7 @@ mod tests {
                 all_files: &files,
                 per_session: &HashSet::new(),
                 entry_named: &HashSet::new(),
+                code_cited: &HashSet::new(),
             },
             &|f: &str| f.len() as u64,
         );
