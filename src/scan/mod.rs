@@ -1557,11 +1557,12 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     );
     // The plans the code cites by path (`// see plans/04-installer.md for the design`): the
     // code's design record, kept as a plan an entry document names is. Asked of git only for
-    // the plans a rule did not prove served, and not already named by an entry document.
+    // the plans a model would be asked about (a rule neither proved nor refuted served), not
+    // already named by an entry document.
     let code_cited: HashSet<String> = {
         let asked: Vec<String> = governed
             .iter()
-            .filter(|g| g.served != Some(true) && !g.is_dir)
+            .filter(|g| g.served.is_none() && !g.is_dir && under(&filters, &g.path))
             .map(|g| g.path.clone())
             .filter(|p| !entry_named.contains(p))
             .collect();
