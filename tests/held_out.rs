@@ -1062,10 +1062,15 @@ fn a_resolved_write_up_records_the_files_of_its_time() {
 fn a_plan_the_code_cites_is_its_design_record() {
     let r = repo();
     let d = &r.root;
-    for p in ["04-installer", "05-telemetry"] {
+    for p in [
+        "plans/04-installer.md",
+        "plans/05-telemetry.md",
+        "docs/plans/06-cache.md",
+        "docs/plans/07-sync.md",
+    ] {
         write(
             d,
-            &format!("plans/{p}.md"),
+            p,
             &format!("# Plan {p}\n\n## Steps\n\n1. Change the code.\n"),
         );
     }
@@ -1074,11 +1079,23 @@ fn a_plan_the_code_cites_is_its_design_record() {
         "src/install.ts",
         "// See plans/04-installer.md for the error taxonomy.\nexport function install() {}\n",
     );
+    // A nested plan, cited from Python by its whole path; a Markdown file naming the other
+    // nested plan is no program.
+    write(
+        d,
+        "tools/cache.py",
+        "# Design: docs/plans/06-cache.md (phase 2).\ndef warm():\n    pass\n",
+    );
+    write(
+        d,
+        "notes/index.md",
+        "# Notes\n\nSee docs/plans/07-sync.md.\n",
+    );
     commit(d, "plans");
     let s = scan(d);
     assert_eq!(
         docs_with_kind(&s, "lifecycle"),
-        ["plans/05-telemetry.md"],
+        ["docs/plans/07-sync.md", "plans/05-telemetry.md"],
         "{s:#}"
     );
 }
