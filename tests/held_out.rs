@@ -1103,8 +1103,8 @@ fn a_plan_the_code_cites_is_its_design_record() {
 /// A page people read on demand over the on-demand threshold (a README, a protocol spec, a
 /// generated catalogue: inngest's `docs/SDK_SPEC.md`, awesome-copilot's `docs/README.agents.md`)
 /// is long for its readers: no `oversize`. A file an agent loads whole when it is used (a
-/// skill's scraped API reference, a command, a Cursor rule without `alwaysApply`) still draws
-/// it (claude-code-templates' skill references, judged true).
+/// skill's scraped API reference, a command, a Cursor rule without `alwaysApply`, a nested
+/// `CLAUDE.md`) still draws it (claude-code-templates' skill references, judged true).
 #[test]
 fn only_a_file_an_agent_loads_on_use_is_oversized_on_demand() {
     let r = repo();
@@ -1119,6 +1119,7 @@ fn only_a_file_an_agent_loads_on_use_is_oversized_on_demand() {
         "tools/skills/axolotl/references/api.md",
         ".claude/commands/release.md",
         ".cursor/rules/db.mdc",
+        "packages/api/CLAUDE.md",
     ];
     for p in people.iter().chain(&agents) {
         write(d, p, &page);

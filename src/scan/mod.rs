@@ -87,7 +87,7 @@ pub fn signal_rules() -> Vec<SignalRule> {
         r("status-done", "a status line or frontmatter status says done, complete, implemented, resolved or shipped (not where the same line marks a resolved-narrative)", &["line", "text"], Hint),
         r("superseded-marker", "the document says it is superseded, replaced, deprecated or obsolete", &["line", "by"], Hint),
         r("provisional-marker", "DRAFT, WIP, TODO, TBD, FIXME or PLACEHOLDER in prose, or a draft status", &["count", "lines"], Hint),
-        r("oversize", "raw tokens exceed the threshold for the file's injection frequency (read on demand: only a file an agent loads whole when used, a skill's, command's or agent's, or a scoped rule)", &["raw_tokens", "threshold"], Fact),
+        r("oversize", "raw tokens exceed the threshold for the file's injection frequency (read on demand: only a file an agent loads whole when used, a skill's, command's or agent's, a scoped rule or a nested instruction file)", &["raw_tokens", "threshold"], Fact),
         r("resolved-narrative", "a long investigation or incident write-up whose own text says it is resolved (a Resolution section, Resolved:, Status: fixed or closed, a postmortem)", &["line", "text", "words"], Fact),
         r("drift", "the files it describes changed in enough commits since the document last changed, and no longer hold a name its code uses or a line it quotes", &["commits", "since"], Hint),
         r("lifecycle", "a rulebook rule governs it and says it has served (or a model must judge served_when)", &[], Fact),

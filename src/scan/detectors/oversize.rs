@@ -9,7 +9,8 @@
 //! source, whose own signal is the one to act on.
 //!
 //! A file read on demand counts only where an agent loads it whole when it is used
-//! ([`loaded_on_use`]): a skill's, command's or agent's files, a rule scoped to paths. A page
+//! ([`loaded_on_use`]): a skill's, command's or agent's files, a rule scoped to paths, a nested
+//! `CLAUDE.md` or `AGENTS.md`. A page
 //! people read on demand (a README, a spec, a changelog, a reference, a generated catalogue) is
 //! long for its readers and costs an agent only when it chooses to read it; judged on public
 //! repositories, 4 of 14 such pages over the threshold were worth splitting, against 3 of 4
@@ -45,17 +46,23 @@ pub const SCOPED_RULE_DIRS: &[&str] = &[
 
 /// Whether an agent loads the on-demand document at `path` whole when it is used: a prompt
 /// invoked by name ([`super::duplicate::invoked_alone`]: `commands/`, `agents/`, `skills/`,
-/// `prompts/`, with the files a skill reads beside it) or a rule scoped to paths
-/// ([`SCOPED_RULE_DIRS`]). Only there is an on-demand file's size paid at every use.
+/// `prompts/`, with the files a skill reads beside it), a rule scoped to paths
+/// ([`SCOPED_RULE_DIRS`]), or a nested instruction file ([`crate::scan::INSTRUCTION_FILES`]:
+/// `packages/api/CLAUDE.md` loads when the agent works below it). Only there is an on-demand
+/// file's size paid at every use.
 ///
 /// ```
 /// use hygiene::scan::detectors::oversize::loaded_on_use;
 /// assert!(loaded_on_use("cli-tool/components/skills/axolotl/references/api.md"));
 /// assert!(loaded_on_use(".claude/skills/reskin/templates.md") && loaded_on_use(".cursor/rules/db.mdc"));
+/// assert!(loaded_on_use("packages/api/CLAUDE.md") && loaded_on_use("backend/AGENTS.md"));
 /// assert!(!loaded_on_use("README.md") && !loaded_on_use("docs/SDK_SPEC.md") && !loaded_on_use("docs/README.agents.md"));
 /// ```
 pub fn loaded_on_use(path: &str) -> bool {
-    super::duplicate::invoked_alone(path) || SCOPED_RULE_DIRS.iter().any(|d| path.starts_with(d))
+    let name = path.rsplit('/').next().unwrap_or(path);
+    super::duplicate::invoked_alone(path)
+        || SCOPED_RULE_DIRS.iter().any(|d| path.starts_with(d))
+        || crate::scan::INSTRUCTION_FILES.contains(&name)
 }
 
 /// The detector.
