@@ -1555,22 +1555,10 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         history.as_ref(),
         now,
     );
-    // The plans the code cites by path (`// see plans/04-installer.md for the design`): the
-    // code's design record, kept as a plan an entry document names is. Asked of git only for
-    // the plans a model would be asked about (a rule neither proved nor refuted served), not
-    // already named by an entry document.
-    let code_cited: HashSet<String> = {
-        let asked: Vec<String> = governed
-            .iter()
-            .filter(|g| g.served.is_none() && !g.is_dir && under(&filters, &g.path))
-            .map(|g| g.path.clone())
-            .filter(|p| !entry_named.contains(p))
-            .collect();
-        if asked.is_empty() || repo.is_none() {
-            HashSet::new()
-        } else {
-            crate::git::occurring_in(&root, &asked, detectors::missing_path::READER_EXTENSIONS)
-        }
+    let code_cited = if repo.is_some() {
+        code_cited_plans(&root, &governed, &entry_named, &filters)
+    } else {
+        HashSet::new()
     };
     timer.mark("lifecycle", String::new);
     if use_cache {
@@ -1713,6 +1701,29 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         },
         shortlist: items,
     })
+}
+
+/// The governed plans a program of the tree cites by path (`// see plans/04-installer.md for
+/// the design`): the code's design record, kept as a plan an entry document names is
+/// ([`attach_lifecycle`]). Asked of git ([`crate::git::occurring_in`], one process) only for
+/// the plans a model would be asked about (a rule neither proved nor refuted served), within
+/// the scan's PATHs and not already named by an entry document.
+fn code_cited_plans(
+    root: &Path,
+    governed: &[crate::lifecycle::Governed],
+    entry_named: &HashSet<String>,
+    filters: &[String],
+) -> HashSet<String> {
+    let asked: Vec<String> = governed
+        .iter()
+        .filter(|g| g.served.is_none() && !g.is_dir && under(filters, &g.path))
+        .map(|g| g.path.clone())
+        .filter(|p| !entry_named.contains(p))
+        .collect();
+    if asked.is_empty() {
+        return HashSet::new();
+    }
+    crate::git::occurring_in(root, &asked, detectors::missing_path::READER_EXTENSIONS)
 }
 
 /// Attaches the rulebook's verdicts to the shortlist: a served document (`served == Some(true)`)
