@@ -8835,6 +8835,59 @@ fn a_hub_docs_page_links_other_libraries_by_route() {
     );
 }
 
+/// A Hugging Face doc-builder collection serves the old routes its `_redirects.yml` lists
+/// (`how-to-model-cards: guides/model-cards`): a relative link to one works on the site, even
+/// where git renamed the page (huggingface_hub's `../how-to-model-cards` and
+/// `../guides/webhooks_server`: judged false). A link to a route nothing redirects still draws,
+/// and so does the same link from another language's folder, which has no redirects file.
+#[test]
+fn a_hub_collection_serves_its_redirects() {
+    let r = repo();
+    let d = &r.root;
+    for lang in ["en", "ko"] {
+        write(
+            d,
+            &format!("docs/source/{lang}/_toctree.yml"),
+            "- sections:\n  - local: guides/model-cards\n",
+        );
+        write(
+            d,
+            &format!("docs/source/{lang}/guides/model-cards.md"),
+            "# Model cards\n",
+        );
+        write(
+            d,
+            &format!("docs/source/{lang}/package_reference/cards.md"),
+            "# Cards\n\nSee [the guide](../how-to-model-cards) and [old](../how-to-gone).\n",
+        );
+    }
+    write(
+        d,
+        "docs/source/en/_redirects.yml",
+        "# Moved pages\nhow-to-model-cards: guides/model-cards\n",
+    );
+    commit(d, "docs");
+    let s = scan(d);
+    assert_eq!(
+        refs_kind(
+            &s,
+            "docs/source/en/package_reference/cards.md",
+            "missing-path"
+        ),
+        ["../how-to-gone"],
+        "{s:#}"
+    );
+    assert_eq!(
+        refs_kind(
+            &s,
+            "docs/source/ko/package_reference/cards.md",
+            "missing-path"
+        ),
+        ["../how-to-gone", "../how-to-model-cards"],
+        "{s:#}"
+    );
+}
+
 /// A line that says the path is in another repository ("update the `docs/config.json` file (in
 /// the project's repo)": tanstack.com's contributing boilerplate copied into router's example
 /// READMEs) claims nothing of this tree, and its git rename (`docs/router/config.json`) is no

@@ -2325,6 +2325,72 @@ pub fn hub_route(tree: &Tree, doc: &str, written: &str) -> bool {
 /// The file that marks a Hugging Face doc-builder collection.
 const HUB_DOCS_MARKER: &str = "_toctree.yml";
 
+/// The file of a Hugging Face doc-builder collection that lists its redirects, one
+/// `old-route: new-route` per line (`how-to-model-cards: guides/model-cards`).
+pub const HUB_REDIRECTS_FILE: &str = "_redirects.yml";
+
+/// Whether relative link `written` of the page `doc`, in a Hugging Face doc-builder
+/// collection, names a route its [`HUB_REDIRECTS_FILE`] redirects: the site serves the old
+/// page name (`../how-to-model-cards` from `package_reference/cards.md`), whatever became of
+/// the file (huggingface_hub: two judged false).
+///
+/// ```
+/// use hygiene::scan::sites::hub_redirected_in;
+/// let redirects = "# Moved\nhow-to-model-cards: guides/model-cards\nguides/webhooks_server: guides/webhooks\n";
+/// assert!(hub_redirected_in(redirects, "package_reference", "../how-to-model-cards"));
+/// assert!(hub_redirected_in(redirects, "package_reference", "../guides/webhooks_server.md#setup"));
+/// assert!(!hub_redirected_in(redirects, "package_reference", "../how-to-gone"));
+/// assert!(!hub_redirected_in(redirects, "package_reference", "how-to-model-cards"));
+/// ```
+pub fn hub_redirected(tree: &Tree, doc: &str, written: &str) -> bool {
+    if written.starts_with('/') || written.contains("://") {
+        return false;
+    }
+    let Some((root, rule)) = tree.sites().of(doc) else {
+        return false;
+    };
+    if !rule.markers.contains(&HUB_DOCS_MARKER) {
+        return false;
+    }
+    let file = join(root, HUB_REDIRECTS_FILE);
+    if !tree.files.contains(&file) {
+        return false;
+    }
+    let Some(text) = tree.read_bytes(&file) else {
+        return false;
+    };
+    let inside = if root.is_empty() {
+        doc
+    } else {
+        doc.strip_prefix(root)
+            .and_then(|r| r.strip_prefix('/'))
+            .unwrap_or(doc)
+    };
+    hub_redirected_in(
+        &String::from_utf8_lossy(&text),
+        super::refs::folder(inside),
+        written,
+    )
+}
+
+/// [`hub_redirected`] over the redirects file's text, for a page in `folder` (relative to the
+/// collection's root).
+pub fn hub_redirected_in(redirects: &str, folder: &str, written: &str) -> bool {
+    let bare = written.split(['#', '?']).next().unwrap_or(written);
+    let route = clamped(folder, bare);
+    let route = route.trim_end_matches('/');
+    let route = route
+        .strip_suffix(".md")
+        .or_else(|| route.strip_suffix(".mdx"))
+        .unwrap_or(route);
+    redirects.lines().any(|l| {
+        let l = l.trim();
+        !l.starts_with('#')
+            && l.split_once(':')
+                .is_some_and(|(old, _)| old.trim() == route)
+    })
+}
+
 /// `rel` resolved against the folder `base` as a URL is: `..` above the top stays at the top.
 ///
 /// ```
