@@ -1438,7 +1438,8 @@ impl Sites {
         for names in patterned.values_mut() {
             names.sort();
         }
-        let mut redirects = std::collections::HashMap::new();
+        let mut redirects: std::collections::HashMap<String, Vec<(String, String)>> =
+            std::collections::HashMap::new();
         let mut links = Vec::new();
         let mut bases = std::collections::HashMap::new();
         let mut generated = std::collections::HashMap::new();
@@ -1466,6 +1467,16 @@ impl Sites {
                 found.extend(fern::read_routes(&text));
                 if !found.is_empty() {
                     slugs.insert(dir.clone(), found);
+                }
+            }
+            if rule.markers.contains(&HUB_DOCS_MARKER) {
+                let at = join(dir, HUB_REDIRECTS_FILE);
+                if tree.files.contains(&at) {
+                    let cap = super::THRESHOLDS.site_config_cap_bytes;
+                    let r = read_hub_redirects(&config_text(&tree.root.join(&at), cap));
+                    if !r.is_empty() {
+                        redirects.entry(dir.clone()).or_default().extend(r);
+                    }
                 }
             }
             // Files beside the marker: JSON ones hold redirects, JavaScript ones a base path.
@@ -1916,10 +1927,26 @@ fn route_in(tree: &Tree, doc: &str, written: &str, follow: bool) -> Option<Strin
             }
         }
     }
-    // One redirect hop, to the page it serves.
+    // One redirect hop, to the page it serves. A relative link is the route a browser
+    // resolves it to from the page's folder (`..` stops at the site's root), without the
+    // page's extension.
     let hop = || {
         let redirects = tree.sites().redirects.get(root).filter(|_| follow)?;
-        let route = written.strip_prefix('/')?;
+        let route = match written.strip_prefix('/') {
+            Some(rest) => rest.to_string(),
+            None => {
+                let inside = super::refs::folder(doc)
+                    .strip_prefix(root)?
+                    .trim_start_matches('/');
+                let route = clamped(inside, written.trim_end_matches('/'));
+                match super::markdown::extension(&route) {
+                    Some(e) if PAGE_EXTENSIONS.contains(&e) => {
+                        route[..route.len() - e.len() - 1].to_string()
+                    }
+                    _ => route,
+                }
+            }
+        };
         redirects.iter().find_map(|(src, dst)| {
             let to = redirect(src, dst, &format!("/{route}"))?;
             // A redirect to another site (a Netlify rule to `https://...`) serves the route.
@@ -2329,66 +2356,27 @@ const HUB_DOCS_MARKER: &str = "_toctree.yml";
 /// `old-route: new-route` per line (`how-to-model-cards: guides/model-cards`).
 pub const HUB_REDIRECTS_FILE: &str = "_redirects.yml";
 
-/// Whether relative link `written` of the page `doc`, in a Hugging Face doc-builder
-/// collection, names a route its [`HUB_REDIRECTS_FILE`] redirects: the site serves the old
-/// page name (`../how-to-model-cards` from `package_reference/cards.md`), whatever became of
-/// the file (huggingface_hub: two judged false).
+/// The redirects of a Hugging Face doc-builder collection's [`HUB_REDIRECTS_FILE`]: one
+/// `old-route: new-route` per line, both relative to the collection (`how-to-model-cards:
+/// guides/model-cards`), rooted here; a destination's `#fragment` is dropped (the page serves
+/// the route). Comments and indented lines are skipped.
 ///
 /// ```
-/// use hygiene::scan::sites::hub_redirected_in;
-/// let redirects = "# Moved\nhow-to-model-cards: guides/model-cards\nguides/webhooks_server: guides/webhooks\n";
-/// assert!(hub_redirected_in(redirects, "package_reference", "../how-to-model-cards"));
-/// assert!(hub_redirected_in(redirects, "package_reference", "../guides/webhooks_server.md#setup"));
-/// assert!(!hub_redirected_in(redirects, "package_reference", "../how-to-gone"));
-/// assert!(!hub_redirected_in(redirects, "package_reference", "how-to-model-cards"));
+/// use hygiene::scan::sites::read_hub_redirects;
+/// let t = "# Moved\nhow-to-model-cards: guides/model-cards\nauthentication: quick-start#authentication\n";
+/// assert_eq!(read_hub_redirects(t), [("/how-to-model-cards".to_string(), "/guides/model-cards".to_string()), ("/authentication".into(), "/quick-start".into())]);
+/// assert!(read_hub_redirects("  nested: x\n").is_empty());
 /// ```
-pub fn hub_redirected(tree: &Tree, doc: &str, written: &str) -> bool {
-    if written.starts_with('/') || written.contains("://") {
-        return false;
-    }
-    let Some((root, rule)) = tree.sites().of(doc) else {
-        return false;
-    };
-    if !rule.markers.contains(&HUB_DOCS_MARKER) {
-        return false;
-    }
-    let file = join(root, HUB_REDIRECTS_FILE);
-    if !tree.files.contains(&file) {
-        return false;
-    }
-    let Some(text) = tree.read_bytes(&file) else {
-        return false;
-    };
-    let inside = if root.is_empty() {
-        doc
-    } else {
-        doc.strip_prefix(root)
-            .and_then(|r| r.strip_prefix('/'))
-            .unwrap_or(doc)
-    };
-    hub_redirected_in(
-        &String::from_utf8_lossy(&text),
-        super::refs::folder(inside),
-        written,
-    )
-}
-
-/// [`hub_redirected`] over the redirects file's text, for a page in `folder` (relative to the
-/// collection's root).
-pub fn hub_redirected_in(redirects: &str, folder: &str, written: &str) -> bool {
-    let bare = written.split(['#', '?']).next().unwrap_or(written);
-    let route = clamped(folder, bare);
-    let route = route.trim_end_matches('/');
-    let route = route
-        .strip_suffix(".md")
-        .or_else(|| route.strip_suffix(".mdx"))
-        .unwrap_or(route);
-    redirects.lines().any(|l| {
-        let l = l.trim();
-        !l.starts_with('#')
-            && l.split_once(':')
-                .is_some_and(|(old, _)| old.trim() == route)
-    })
+pub fn read_hub_redirects(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter(|l| !l.starts_with([' ', '\t', '#']))
+        .filter_map(|l| l.split_once(':'))
+        .filter_map(|(old, new)| {
+            let old = old.trim().trim_matches('/');
+            let new = new.trim().split('#').next()?.trim().trim_matches('/');
+            (!old.is_empty() && !new.is_empty()).then(|| (format!("/{old}"), format!("/{new}")))
+        })
+        .collect()
 }
 
 /// `rel` resolved against the folder `base` as a URL is: `..` above the top stays at the top.

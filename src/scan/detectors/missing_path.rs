@@ -3126,12 +3126,10 @@ fn a_route_or_name(f: &Facts<'_, '_>, m: &Missing<'_>) -> bool {
     }
     // A route a docs site's CUE menu serves (`/docs/go/self-host/docker-build` from
     // `go/self-host/self-host.md`), whatever history says of a file by its name; or one
-    // outside the site (`/pricing`), the hosting website's page; or one a Hugging Face
-    // collection's `_redirects.yml` redirects.
+    // outside the site (`/pricing`), the hosting website's page.
     if r.via == crate::report::Via::Link
         && (crate::scan::sites::menu_route(ctx.tree, &doc.path, written).is_some()
-            || crate::scan::sites::outside_menu_site(ctx.tree, &doc.path, written)
-            || crate::scan::sites::hub_redirected(ctx.tree, &doc.path, written))
+            || crate::scan::sites::outside_menu_site(ctx.tree, &doc.path, written))
     {
         return true;
     }
