@@ -66,6 +66,13 @@ pub struct DocText<'a> {
     pub role: crate::roles::Role,
 }
 
+impl DocText<'_> {
+    /// The raw text of 1-based line `line` (its line break excluded; empty past the end).
+    pub fn line(&self, line: u32) -> &str {
+        &self.text[self.parsed.lines.range(line, self.text.len())]
+    }
+}
+
 /// A parsed document after its text is gone.
 #[derive(Debug, Clone)]
 pub struct Doc {

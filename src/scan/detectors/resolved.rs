@@ -176,7 +176,7 @@ fn title(doc: &DocText<'_>) -> Option<String> {
     doc.parsed
         .headings
         .first()
-        .map(|h| doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_ascii_lowercase())
+        .map(|h| doc.line(h.line).to_ascii_lowercase())
 }
 
 /// Words one of which a marker line holds (a [`RESOLUTION_HEADINGS`] heading, `Resolved:`,
@@ -245,7 +245,7 @@ fn in_answered_section(doc: &DocText<'_>, line: u32) -> bool {
         .rev()
         .find(|h| h.line < line)
         .is_some_and(|h| {
-            let raw = doc.text[doc.parsed.lines.range(h.line, doc.text.len())].to_lowercase();
+            let raw = doc.line(h.line).to_lowercase();
             ANSWERED_SECTION_WORDS.iter().any(|w| raw.contains(w))
         })
 }
@@ -269,7 +269,7 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
         // itself, perhaps with a date or a note after `:`, `(`, `-` (not "The Fix Loop", a
         // feature's name, nor "`$ref` Resolution", a section of a spec).
         if heading_lines.contains(&line) {
-            let raw = doc.text[doc.parsed.lines.range(line, doc.text.len())].to_ascii_lowercase();
+            let raw = doc.line(line).to_ascii_lowercase();
             let h_text = undecorate(&raw);
             if RESOLUTION_HEADINGS.iter().any(|h| {
                 h_text.strip_prefix(h).is_some_and(|rest| {
@@ -286,7 +286,7 @@ fn marker(doc: &DocText<'_>) -> Option<u32> {
                 return Some(line);
             }
         }
-        if line >= head && one_items(&doc.text[doc.parsed.lines.range(line, doc.text.len())]) {
+        if line >= head && one_items(doc.line(line)) {
             continue;
         }
         let resolved_line =
@@ -317,8 +317,7 @@ impl Detector for ResolvedNarrative {
             return Vec::new();
         }
         let words = doc.parsed.prose.split_whitespace().count() as u32;
-        let r = doc.parsed.lines.range(line, doc.text.len());
-        let text: String = doc.text[r].trim().chars().take(120).collect();
+        let text: String = doc.line(line).trim().chars().take(120).collect();
         vec![Signal::ResolvedNarrative { line, text, words }.into()]
     }
 }

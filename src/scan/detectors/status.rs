@@ -106,8 +106,7 @@ fn reportable(value: &str) -> bool {
 pub struct StatusDone;
 
 fn line_text(doc: &DocText<'_>, line: u32) -> String {
-    let r = doc.parsed.lines.range(line, doc.text.len());
-    doc.text[r].trim().to_string()
+    doc.line(line).trim().to_string()
 }
 
 impl Detector for StatusDone {

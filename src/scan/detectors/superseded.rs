@@ -338,7 +338,7 @@ impl Detector for Superseded {
         if kept_on_purpose(doc.text, line) {
             return Vec::new();
         }
-        let raw = &doc.text[doc.parsed.lines.range(line, doc.text.len())];
+        let raw = doc.line(line);
         if named_successor(raw).is_some_and(|id| never_written(doc.tree, &id)) {
             return Vec::new();
         }
