@@ -1760,7 +1760,7 @@ pub fn attach_lifecycle(
         let bare = g.path.trim_end_matches('/');
         let named =
             g.served != Some(true) && (entry_named.contains(bare) || code_cited.contains(bare));
-        if g.served == Some(false) || named || !under(filters, g.path.trim_end_matches('/')) {
+        if g.served == Some(false) || named || !under(filters, bare) {
             // A plan kept as a record is no finished plan to ask about either.
             if g.facts.kept_record || named {
                 if let Some(&i) = index.get(g.path.as_str()) {
@@ -1771,7 +1771,7 @@ pub fn attach_lifecycle(
             }
             continue;
         }
-        let path = g.path.trim_end_matches('/').to_string();
+        let path = bare.to_string();
         let i = match index.get(&path) {
             Some(&i) => i,
             None => {
