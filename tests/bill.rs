@@ -552,8 +552,58 @@ fn a_drift_is_handed_with_what_its_files_lost() {
     let text = &run.batches[0].2;
     assert!(text.contains("\"kind\":\"drift\""), "{text}");
     assert!(
-        text.contains("`src/config.rs` lost `load_config`"),
+        text.contains("`load_config` left `src/config.rs`"),
         "the hint names the gone function: {text}"
     );
-    assert!(!text.contains("lost `save_config`"), "{text}");
+    assert!(!text.contains("`save_config` left"), "{text}");
+}
+
+/// Each name a drift's files lost comes with where else it is now, documents aside: a name gone
+/// from the code (the document is wrong about it) reads apart from one that moved to another
+/// file (the document may only have named the wrong file, or none). Without it the model
+/// searches the repository for every name.
+#[test]
+fn a_drift_says_where_each_lost_name_went() {
+    let (_t, root) = tmp_repo();
+    std::fs::create_dir_all(&root).unwrap();
+    git(&root, &["init", "-q"]);
+    write(
+        &root,
+        "src/config.rs",
+        "pub fn load_config() {}\npub fn parse_flags() {}\n",
+    );
+    write(&root, "src/io/mod.rs", "pub fn keep() {}\n");
+    write(
+        &root,
+        "docs/config.md",
+        "# Config\n\n`src/config.rs` has `load_config()` and `parse_flags()`.\n",
+    );
+    write(
+        &root,
+        "docs/other.md",
+        "`parse_flags` and `load_config` are old.\n",
+    );
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "config"]);
+    // `parse_flags` moves into `src/io/flags.rs`; `load_config` leaves the code for good.
+    write(&root, "src/io/flags.rs", "pub fn parse_flags() {}\n");
+    for i in 0..3 {
+        write(
+            &root,
+            "src/config.rs",
+            &format!("pub fn read_config() {{}}\n// {i}\n"),
+        );
+        git(&root, &["add", "-A"]);
+        git(&root, &["commit", "-qm", &format!("change {i}")]);
+    }
+    let run = triage(&root, &["docs/config.md"], &[]);
+    let text = &run.batches[0].2;
+    assert!(
+        text.contains("`load_config` left `src/config.rs` (in no other file but documents)"),
+        "a name gone from the code says so, whatever other documents hold: {text}"
+    );
+    assert!(
+        text.contains("`parse_flags` left `src/config.rs` (still in `src/io/flags.rs`)"),
+        "a moved name says where it went: {text}"
+    );
 }

@@ -454,7 +454,8 @@ pub fn triage(req: &TriageRequest) -> Result<Bill> {
             .iter()
             .any(|s| matches!(s, Signal::MissingSymbol { .. }))
     });
-    let tree = evidence::TreeFacts::read(root, want_symbols);
+    let mut tree = evidence::TreeFacts::read(root, want_symbols);
+    tree.read_drift(root, &candidates.iter().map(|(i, _)| i).collect::<Vec<_>>());
     let ev: Vec<evidence::Evidence> =
         crate::scan::walk::par_map(&(0..candidates.len()).collect::<Vec<_>>(), |&i| {
             evidence::build(root, i + 1, &candidates[i].0, &tree)
