@@ -178,8 +178,9 @@ fn holders_of(
         let n = needles[m.pattern().as_usize()].as_bytes();
         let before = m.start().checked_sub(1).map(|j| bytes[j]);
         let after = bytes.get(m.end()).copied();
-        !(ident(n[0]) && before.is_some_and(ident))
-            && !(ident(n[n.len() - 1]) && after.is_some_and(ident))
+        let glued_before = ident(n[0]) && before.is_some_and(ident);
+        let glued_after = ident(n[n.len() - 1]) && after.is_some_and(ident);
+        !glued_before && !glued_after
     };
     let others: Vec<&String> = files
         .iter()
