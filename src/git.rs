@@ -565,15 +565,6 @@ pub fn text_before(root: &Path, commit: &str, path: &str) -> Option<String> {
     String::from_utf8(output(c)?).ok()
 }
 
-/// The commit that last changed `path` (root-relative; `git log -1`, one process), the one a
-/// drift counts from; `None` when git cannot say.
-pub fn last_commit(root: &Path, path: &str) -> Option<String> {
-    let mut c = git(root);
-    c.args(["log", "-1", "--format=%H", "--", path]);
-    let id = String::from_utf8(output(c)?).ok()?.trim().to_string();
-    (id.len() >= 40 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
-}
-
 /// How `commit` itself changed the text naming a file it renamed: in its patch against its
 /// first parent (`git diff-tree -p -U0 -M`, one process; a renamed file shows only its
 /// changes), the removed lines that named `old` and the added lines that name `new` (file

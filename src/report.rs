@@ -52,6 +52,23 @@ pub struct ScanResult {
     pub scan: ScanMeta,
     /// The shortlisted files, ordered by what an entry could save (per-session first).
     pub shortlist: Vec<ShortlistItem>,
+    /// Each drift's evidence, by document path: the files the document describes that lost
+    /// names or quoted lines of its code since its last commit. Triage hands it to the model
+    /// with the drift (a signal cannot carry it: the report's schema is frozen); the report
+    /// does not keep it.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub drift_evidence: std::collections::BTreeMap<String, Vec<DriftLoss>>,
+}
+
+/// What one described file lost: the names and quoted lines of the document's code it held at
+/// the document's last commit and no longer holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DriftLoss {
+    /// The described file, root-relative.
+    pub file: String,
+    /// What it lost: names first, then quoted lines.
+    pub gone: Vec<String>,
 }
 
 /// Scan metadata: enough to say what the report covers and what it could not read.

@@ -558,6 +558,50 @@ fn a_drift_is_handed_with_what_its_files_lost() {
     assert!(!text.contains("`save_config` left"), "{text}");
 }
 
+/// The hint is the scan's own evidence: the files it found as described, however the
+/// document names them (`src/config.rs:2` with a line, a bare `settings.toml`), not a second
+/// reading of the document's links that finds fewer (a quarter of the drifts on public
+/// repositories came without a hint that way).
+#[test]
+fn a_drift_hint_is_the_evidence_the_scan_found() {
+    let (_t, root) = tmp_repo();
+    std::fs::create_dir_all(&root).unwrap();
+    git(&root, &["init", "-q"]);
+    write(
+        &root,
+        "src/config.rs",
+        "fn a() {}\npub fn load_config() {}\n",
+    );
+    write(&root, "settings.toml", "retry_limit = 3\n");
+    write(
+        &root,
+        "docs/config.md",
+        "# Config\n\n`src/config.rs:2` defines `load_config()`; `settings.toml` sets `retry_limit`.\n",
+    );
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "config"]);
+    for i in 0..3 {
+        write(
+            &root,
+            "src/config.rs",
+            &format!("fn a() {{}}\npub fn read_config() {{}}\n// {i}\n"),
+        );
+        write(&root, "settings.toml", &format!("max_retries = 3\n# {i}\n"));
+        git(&root, &["commit", "-qam", &format!("change {i}")]);
+    }
+    let run = triage(&root, &["docs/config.md"], &[]);
+    let text = &run.batches[0].2;
+    assert!(text.contains("\"kind\":\"drift\""), "{text}");
+    assert!(
+        text.contains("`load_config` left `src/config.rs`"),
+        "a path with a line: {text}"
+    );
+    assert!(
+        text.contains("`retry_limit` left `settings.toml`"),
+        "a bare file name: {text}"
+    );
+}
+
 /// Each name a drift's files lost comes with where else it is now, documents aside: a name gone
 /// from the code (the document is wrong about it) reads apart from one that moved to another
 /// file (the document may only have named the wrong file, or none). Without it the model

@@ -37,7 +37,7 @@ pub mod evidence;
 pub mod git;
 
 /// The cache format; bumped whenever what is cached, or how, changes.
-pub const FORMAT: u32 = 10;
+pub const FORMAT: u32 = 11;
 
 /// A file changed less than this many seconds before it was read gets no stamp: its next change
 /// could keep the same times, so only its content can vouch for it.

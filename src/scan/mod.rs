@@ -40,7 +40,7 @@ use crate::report::{
 use detectors::{Doc, DocText, Finding, TreeCtx};
 use schemars::JsonSchema;
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// One published signal rule: a `kind` of [`Signal`], the fact it states and its fields.
@@ -875,8 +875,8 @@ fn confirmed_drifts(
     checks: &[(usize, detectors::drift::ContentCheck)],
     mut known: Option<&mut cache::evidence::Evidence>,
     now_secs: i64,
-) -> (HashSet<usize>, usize) {
-    let mut out = HashSet::new();
+) -> (HashMap<usize, cache::evidence::Lost>, usize) {
+    let mut out = HashMap::new();
     let Some(repo) = repo.filter(|_| !checks.is_empty()) else {
         return (out, 0);
     };
@@ -913,10 +913,10 @@ fn confirmed_drifts(
     let mut unknown: Vec<usize> = Vec::new();
     for (k, (i, _)) in checks.iter().enumerate() {
         match known.as_deref().and_then(|e| e.get(&inputs(k))) {
-            Some(true) => {
-                out.insert(*i);
+            Some(lost) if !lost.is_empty() => {
+                out.insert(*i, lost.clone());
             }
-            Some(false) => {}
+            Some(_) => {}
             None => unknown.push(k),
         }
     }
@@ -942,23 +942,31 @@ fn confirmed_drifts(
         let code = detectors::drift::DocCode::of(&text);
         // A described file that cannot be read now (a link, too large, binary) is no evidence:
         // read as empty, everything it held would look gone.
-        let found = c.files.iter().zip(befores).any(|(f, before)| {
+        // Every described file is read (the first that lost something settles the drift, but
+        // the model is handed what each lost), up to the evidence's cap.
+        let mut lost: cache::evidence::Lost = Vec::new();
+        for (f, before) in c.files.iter().zip(befores) {
+            if lost.len() >= detectors::drift::EVIDENCE_FILES {
+                break;
+            }
             let (Some(before), Ok(now)) = (before, read_doc(root, f)) else {
-                return false;
+                continue;
             };
-            !code
-                .gone(&text, &String::from_utf8_lossy(&before), &now)
-                .is_empty()
-        });
+            let mut gone = code.gone(&text, &String::from_utf8_lossy(&before), &now);
+            gone.truncate(detectors::drift::EVIDENCE_ITEMS);
+            if !gone.is_empty() {
+                lost.push((f.clone(), gone));
+            }
+        }
         // The text read must be the one the digest names, or the record would vouch for other
         // bytes.
         if let Some(e) = known.as_deref_mut() {
             if cache::digest(text.as_bytes()) == docs[*i].1 {
-                e.add(&inputs(k), found);
+                e.add(&inputs(k), &lost);
             }
         }
-        if found {
-            out.insert(*i);
+        if !lost.is_empty() {
+            out.insert(*i, lost);
         }
     }
     (out, answered)
@@ -1432,11 +1440,21 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
     for (i, mut f, _) in tree_findings {
         // A drift stands only on its evidence.
         f.retain(|x| match &x.signal {
-            Signal::Drift { .. } => confirmed.contains(&i),
+            Signal::Drift { .. } => confirmed.contains_key(&i),
             _ => true,
         });
         docs[i].findings.extend(f);
     }
+    let mut drift_evidence: BTreeMap<String, Vec<crate::report::DriftLoss>> = confirmed
+        .into_iter()
+        .map(|(i, lost)| {
+            let lost = lost
+                .into_iter()
+                .map(|(file, gone)| crate::report::DriftLoss { file, gone })
+                .collect();
+            (docs[i].path.clone(), lost)
+        })
+        .collect();
     let files_scanned = checked.len() as u64;
     timer.mark("drift evidence", || {
         format!("({} documents, {answered} from the cache)", checks.len())
@@ -1687,6 +1705,13 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
         ))
     });
     skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    // Evidence only for the drifts reported.
+    let drifting: HashSet<&str> = items
+        .iter()
+        .filter(|i| i.signals.iter().any(|s| matches!(s, Signal::Drift { .. })))
+        .map(|i| i.path.as_str())
+        .collect();
+    drift_evidence.retain(|p, _| drifting.contains(p.as_str()));
     Ok(ScanResult {
         schema_version: crate::report::SCHEMA_VERSION,
         tool_version: crate::TOOL_VERSION.to_string(),
@@ -1700,6 +1725,7 @@ pub fn scan(opts: &ScanOptions) -> crate::Result<ScanResult> {
             warnings,
         },
         shortlist: items,
+        drift_evidence,
     })
 }
 

@@ -8,10 +8,13 @@
 //! nearest headings, similar names in the source. Everything is capped
 //! ([`super::BILL`]`.item_cap_tokens`), and a cut says so, so the model knows to open the file.
 
-use crate::report::{ShortlistItem, Signal};
+use crate::report::{DriftLoss, ShortlistItem, Signal};
+use crate::scan::detectors::drift::{
+    EVIDENCE_FILES as DRIFT_EVIDENCE_FILES, EVIDENCE_ITEMS as DRIFT_EVIDENCE_ITEMS,
+};
 use schemars::JsonSchema;
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -119,34 +122,32 @@ impl TreeFacts {
         }
     }
 
-    /// What the described files of each drifting document among `items` lost, and where else
-    /// each lost name or line is now: one pass over the tracked files for all of them,
-    /// documents left out ([`holders_of`]).
-    pub fn read_drift(&mut self, root: &Path, items: &[&ShortlistItem]) {
-        let docs: Vec<&str> = items
+    /// What the described files of each drifting document lost, as the scan found it
+    /// (`evidence`: [`crate::report::ScanResult::drift_evidence`], for every drift it
+    /// reported), and where else each lost name or line is now: one pass over the tracked
+    /// files for all of them, documents left out ([`holders_of`]).
+    pub fn read_drift(&mut self, root: &Path, evidence: &BTreeMap<String, Vec<DriftLoss>>) {
+        self.drift = evidence
             .iter()
-            .filter(|i| i.signals.iter().any(|s| matches!(s, Signal::Drift { .. })))
-            .map(|i| i.path.as_str())
+            .map(|(doc, lost)| {
+                let lost = lost
+                    .iter()
+                    .take(DRIFT_EVIDENCE_FILES)
+                    .map(|l| {
+                        let gone = l.gone.iter().take(DRIFT_EVIDENCE_ITEMS).cloned().collect();
+                        (l.file.clone(), gone)
+                    })
+                    .collect();
+                (doc.clone(), lost)
+            })
             .collect();
-        let this = &*self;
-        let found: Vec<Vec<(String, Vec<String>)>> = crate::scan::walk::par_map(&docs, |doc| {
-            let Ok(text) = crate::scan::read_doc(root, doc) else {
-                return Vec::new();
-            };
-            drift_gone(root, doc, crate::scan::markdown::strip_bom(&text), this)
-        });
-        let needles: Vec<String> = found
-            .iter()
+        let needles: Vec<String> = self
+            .drift
+            .values()
             .flatten()
             .flat_map(|(_, gone)| gone.iter().cloned())
             .collect();
         self.holders = holders_of(root, &self.files, &needles);
-        self.drift = docs
-            .into_iter()
-            .zip(found)
-            .filter(|(_, f)| !f.is_empty())
-            .map(|(d, f)| (d.to_string(), f))
-            .collect();
     }
 }
 
@@ -772,77 +773,6 @@ fn whereabouts(holders: Option<&BTreeSet<String>>, doc: &str, left: &[&String]) 
         Some(near) => format!("still in {} other files, as `{near}`", others.len()),
     }
 }
-
-/// What each described file of `doc` lost ([`drift_hint`]): at most [`DRIFT_HINT_FILES`] files
-/// and [`DRIFT_HINT_ITEMS`] items each.
-fn drift_gone(root: &Path, doc: &str, text: &str, tree: &TreeFacts) -> Vec<(String, Vec<String>)> {
-    let mut out = Vec::new();
-    if tree.files.is_empty() {
-        return out;
-    }
-    let Some(commit) = crate::git::last_commit(root, doc) else {
-        return out;
-    };
-    let parsed = crate::scan::markdown::parse(text);
-    let mut described: Vec<String> = Vec::new();
-    for r in &parsed.refs {
-        let written = crate::scan::refs::split(&r.dest).written;
-        // A bare name (`package.json`) names a kind of file; another document is navigation.
-        if written.is_empty() || (r.via == crate::report::Via::Code && !written.contains('/')) {
-            continue;
-        }
-        let Some(p) = resolve(doc, written, &tree.files, root) else {
-            continue;
-        };
-        let page = crate::scan::markdown::extension(&p)
-            .is_some_and(|e| crate::scan::sites::PAGE_EXTENSIONS.contains(&e));
-        if p != doc && !page && !described.contains(&p) {
-            described.push(p);
-        }
-    }
-    // Every old version in one `git cat-file --batch`.
-    let Some(repo) = crate::git::Repo::discover(root) else {
-        return out;
-    };
-    let wanted: Vec<(String, String)> = described
-        .iter()
-        .map(|f| (commit.clone(), format!("{}{f}", repo.prefix())))
-        .collect();
-    let olds = repo.blobs_at(&wanted);
-    let code = crate::scan::detectors::drift::DocCode::of(text);
-    for (f, old) in described.iter().zip(olds) {
-        if out.len() >= DRIFT_HINT_FILES {
-            break;
-        }
-        let Some(old) = old.and_then(|b| String::from_utf8(b).ok()) else {
-            continue;
-        };
-        // A regular file within the size cap only (never a FIFO, never a huge one).
-        let Some(new) = crate::paths::resolve_inside(root, f, false)
-            .ok()
-            .filter(|full| {
-                std::fs::metadata(full).is_ok_and(|m| {
-                    m.is_file() && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes
-                })
-            })
-            .and_then(|full| std::fs::read(full).ok())
-            .and_then(|b| String::from_utf8(b).ok())
-        else {
-            continue;
-        };
-        let mut gone = code.gone(text, &old, &new);
-        gone.truncate(DRIFT_HINT_ITEMS);
-        if !gone.is_empty() {
-            out.push((f.clone(), gone));
-        }
-    }
-    out
-}
-
-/// At most this many described files in a drift hint.
-pub const DRIFT_HINT_FILES: usize = 4;
-/// At most this many gone names or lines per file in a drift hint.
-pub const DRIFT_HINT_ITEMS: usize = 6;
 
 /// A reference as a root-relative existing path: beside the document first, then from the root.
 fn resolve(doc: &str, written: &str, files: &BTreeSet<String>, root: &Path) -> Option<String> {

@@ -455,7 +455,7 @@ pub fn triage(req: &TriageRequest) -> Result<Bill> {
             .any(|s| matches!(s, Signal::MissingSymbol { .. }))
     });
     let mut tree = evidence::TreeFacts::read(root, want_symbols);
-    tree.read_drift(root, &candidates.iter().map(|(i, _)| i).collect::<Vec<_>>());
+    tree.read_drift(root, &scan.drift_evidence);
     let ev: Vec<evidence::Evidence> =
         crate::scan::walk::par_map(&(0..candidates.len()).collect::<Vec<_>>(), |&i| {
             evidence::build(root, i + 1, &candidates[i].0, &tree)

@@ -17,14 +17,18 @@ use std::path::Path;
 /// The evidence file, under `.hygiene/`.
 pub const EVIDENCE_FILE: &str = "cache/evidence.bin";
 
-/// What one drift's evidence was read from, and what it found.
+/// What one drift's evidence was read from, and what it found (each described file that lost
+/// something, with what it lost: [`Lost`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Record {
     doc: [u8; 32],
     since: String,
     files: Vec<(String, Stamp)>,
-    found: bool,
+    lost: Lost,
 }
+
+/// Per described file that lost something, what it lost ([`crate::scan::detectors::drift::gone`]).
+pub type Lost = Vec<(String, Vec<String>)>;
 
 /// The evidence records of a tree, by document path.
 #[derive(Debug, Default)]
@@ -50,7 +54,7 @@ pub struct Inputs<'a> {
 }
 
 impl Inputs<'_> {
-    fn record(&self, found: bool) -> Option<Record> {
+    fn record(&self, lost: Lost) -> Option<Record> {
         let files = self
             .files
             .iter()
@@ -61,7 +65,7 @@ impl Inputs<'_> {
             doc: self.digest,
             since: self.since.to_string(),
             files,
-            found,
+            lost,
         })
     }
 }
@@ -79,17 +83,17 @@ impl Evidence {
         }
     }
 
-    /// Whether the drift of `inputs` has evidence, when a record read from the same inputs
-    /// says.
-    pub fn get(&self, inputs: &Inputs<'_>) -> Option<bool> {
+    /// The evidence of the drift of `inputs` (empty: none), when a record read from the same
+    /// inputs says.
+    pub fn get(&self, inputs: &Inputs<'_>) -> Option<&Lost> {
         let r = self.known.get(inputs.doc)?;
-        let same = inputs.record(r.found).is_some_and(|now| now == *r);
-        same.then_some(r.found)
+        let same = inputs.record(r.lost.clone()).is_some_and(|now| now == *r);
+        same.then_some(&r.lost)
     }
 
     /// Records what the drift of `inputs` found, when every stamp vouches for its file.
-    pub fn add(&mut self, inputs: &Inputs<'_>, found: bool) {
-        if let Some(r) = inputs.record(found) {
+    pub fn add(&mut self, inputs: &Inputs<'_>, lost: &Lost) {
+        if let Some(r) = inputs.record(lost.clone()) {
             if self.known.get(inputs.doc) != Some(&r) {
                 self.known.insert(inputs.doc.to_string(), r);
                 self.added = true;
@@ -118,7 +122,14 @@ impl Evidence {
                 e.str(f);
                 enc_stamp(&mut e, &Some(*s));
             }
-            e.u8(u8::from(r.found));
+            e.len(r.lost.len());
+            for (f, gone) in &r.lost {
+                e.str(f);
+                e.len(gone.len());
+                for g in gone {
+                    e.str(g);
+                }
+            }
         }
         write_body(root, EVIDENCE_FILE, context, &e.0);
     }
@@ -126,7 +137,7 @@ impl Evidence {
 
 fn decode(b: &[u8]) -> Option<HashMap<String, Record>> {
     let mut d = Dec::new(b);
-    let n = d.count(4 + 32 + 4 + 4 + 1)?;
+    let n = d.count(4 + 32 + 4 + 4 + 4)?;
     let mut out = HashMap::with_capacity(n);
     for _ in 0..n {
         let path = d.string()?;
@@ -137,14 +148,24 @@ fn decode(b: &[u8]) -> Option<HashMap<String, Record>> {
         for _ in 0..m {
             files.push((d.string()?, dec_stamp(&mut d)??));
         }
-        let found = d.bool()?;
+        let k = d.count(8)?;
+        let mut lost = Vec::with_capacity(k);
+        for _ in 0..k {
+            let f = d.string()?;
+            let g = d.count(4)?;
+            let mut gone = Vec::with_capacity(g);
+            for _ in 0..g {
+                gone.push(d.string()?);
+            }
+            lost.push((f, gone));
+        }
         out.insert(
             path,
             Record {
                 doc,
                 since,
                 files,
-                found,
+                lost,
             },
         );
     }
@@ -180,11 +201,16 @@ mod tests {
         };
         let mut ev = Evidence::load(root, &context);
         assert_eq!(ev.get(&inputs), None);
-        ev.add(&inputs, true);
+        let lost: Lost = vec![(
+            "a.json".into(),
+            vec!["loadConfig".into(), "\"x\": 1,".into()],
+        )];
+        ev.add(&inputs, &lost);
         let keep: HashSet<&str> = ["AGENTS.md"].into_iter().collect();
         ev.save(root, &context, &keep);
         let ev = Evidence::load(root, &context);
-        assert_eq!(ev.get(&inputs), Some(true));
+        // What was lost comes back whole, not only that something was.
+        assert_eq!(ev.get(&inputs), Some(&lost));
         // Another digest, commit, file list or stamp: no answer.
         assert_eq!(
             ev.get(&Inputs {
@@ -225,7 +251,7 @@ mod tests {
                 stamps: &none,
                 ..inputs
             },
-            false,
+            &Vec::new(),
         );
         assert!(ev.known.is_empty());
     }

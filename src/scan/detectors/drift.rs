@@ -24,6 +24,13 @@ use std::collections::HashSet;
 /// The detector.
 pub struct Drift;
 
+/// At most this many described files that lost something are kept as a drift's evidence, and
+/// [`EVIDENCE_ITEMS`] of what each lost: what the model is handed with the drift, enough to
+/// judge it, in a bounded scan output.
+pub const EVIDENCE_FILES: usize = 4;
+/// At most this many gone names or lines per file in a drift's evidence.
+pub const EVIDENCE_ITEMS: usize = 6;
+
 /// A quoted line shorter than this (after trimming) is too generic to be evidence (`}`, `fi`).
 pub const QUOTED_LINE_MIN_CHARS: usize = 12;
 
