@@ -12,6 +12,7 @@ use crate::report::{DriftLoss, ShortlistItem, Signal};
 use crate::scan::detectors::drift::{
     EVIDENCE_FILES as DRIFT_EVIDENCE_FILES, EVIDENCE_ITEMS as DRIFT_EVIDENCE_ITEMS,
 };
+use crate::scan::detectors::missing_symbol::{readable, Search};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -155,7 +156,7 @@ impl TreeFacts {
 /// as a whole word (a needle's end that is an identifier byte is not next to another); a
 /// needle none holds is absent. One Aho-Corasick pass per file finds them all: a `git grep`
 /// with a pattern per needle reads each line once per pattern, ten times as long on a large
-/// repository. Binary files and files over the size cap are skipped.
+/// repository. Binary files, links and files over the size cap are skipped ([`readable`]).
 fn holders_of(
     root: &Path,
     files: &BTreeSet<String>,
@@ -193,17 +194,9 @@ fn holders_of(
         .collect();
     let per_file = crate::scan::walk::par_map(&others, |rel| {
         let mut seen = vec![false; needles.len()];
-        let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
+        let Some(bytes) = readable(root, rel, Search::Text) else {
             return seen;
         };
-        let ok = std::fs::metadata(&full)
-            .is_ok_and(|m| m.is_file() && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes);
-        let Some(bytes) = ok.then(|| std::fs::read(&full).ok()).flatten() else {
-            return seen;
-        };
-        if bytes[..bytes.len().min(8192)].contains(&0) {
-            return seen;
-        }
         for m in ac.find_overlapping_iter(&bytes) {
             if !seen[m.pattern().as_usize()] && whole(&bytes, &m) {
                 seen[m.pattern().as_usize()] = true;
@@ -234,12 +227,7 @@ fn source_symbols(root: &Path, files: &BTreeSet<String>) -> HashMap<String, Stri
         .collect();
     let per_file = crate::scan::walk::par_map(&sources, |rel| {
         let mut out: BTreeSet<String> = BTreeSet::new();
-        let Ok(full) = crate::paths::resolve_inside(root, rel, false) else {
-            return out;
-        };
-        let ok = std::fs::metadata(&full)
-            .is_ok_and(|m| m.is_file() && m.len() <= crate::scan::THRESHOLDS.file_size_cap_bytes);
-        let Some(bytes) = ok.then(|| std::fs::read(&full).ok()).flatten() else {
+        let Some(bytes) = readable(root, rel, Search::Source) else {
             return out;
         };
         for tok in bytes.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')) {
