@@ -54,19 +54,29 @@ pub struct Inputs<'a> {
 }
 
 impl Inputs<'_> {
-    fn record(&self, lost: Lost) -> Option<Record> {
-        let files = self
-            .files
+    /// The described files with their stamps; `None` when one cannot vouch for its file.
+    fn stamped(&self) -> Option<Vec<(String, Stamp)>> {
+        self.files
             .iter()
             .zip(self.stamps)
             .map(|(f, s)| s.map(|s| (f.clone(), s)))
-            .collect::<Option<Vec<_>>>()?;
+            .collect()
+    }
+
+    fn record(&self, lost: Lost) -> Option<Record> {
         Some(Record {
             doc: self.digest,
             since: self.since.to_string(),
-            files,
+            files: self.stamped()?,
             lost,
         })
+    }
+
+    /// Whether `r` was read from these inputs.
+    fn made(&self, r: &Record) -> bool {
+        r.doc == self.digest
+            && r.since == self.since
+            && self.stamped().is_some_and(|f| f == r.files)
     }
 }
 
@@ -87,8 +97,7 @@ impl Evidence {
     /// inputs says.
     pub fn get(&self, inputs: &Inputs<'_>) -> Option<&Lost> {
         let r = self.known.get(inputs.doc)?;
-        let same = inputs.record(r.lost.clone()).is_some_and(|now| now == *r);
-        same.then_some(&r.lost)
+        inputs.made(r).then_some(&r.lost)
     }
 
     /// Records what the drift of `inputs` found, when every stamp vouches for its file.
