@@ -517,37 +517,50 @@ fn triage_only(root: &Path) -> Run {
     load_run(root, human)
 }
 
+/// A repository whose `files` are committed, then changed by `change(i)` in three more commits
+/// (enough for a drift of the documents among them, which last changed in the first).
+fn drifted_repo(
+    files: &[(&str, &str)],
+    change: impl Fn(usize) -> Vec<(&'static str, String)>,
+) -> (tempfile::TempDir, PathBuf) {
+    let (t, root) = tmp_repo();
+    std::fs::create_dir_all(&root).unwrap();
+    git(&root, &["init", "-q"]);
+    for (path, text) in files {
+        write(&root, path, text);
+    }
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "start"]);
+    for i in 0..3 {
+        for (path, text) in change(i) {
+            write(&root, path, &text);
+        }
+        git(&root, &["add", "-A"]);
+        git(&root, &["commit", "-qm", &format!("change {i}")]);
+    }
+    (t, root)
+}
+
 /// A drift's evidence, which its signal cannot carry, is handed with it: the names of the
 /// document's code that the described file held at the document's commit and no longer holds.
 /// Without it the model reads the file's history to find what changed.
 #[test]
 fn a_drift_is_handed_with_what_its_files_lost() {
-    let (_t, root) = tmp_repo();
-    std::fs::create_dir_all(&root).unwrap();
-    git(&root, &["init", "-q"]);
-    write(
-        &root,
-        "src/config.rs",
-        "pub fn load_config() {}\npub fn save_config() {}\n",
+    let (_t, root) = drifted_repo(
+        &[
+            ("src/config.rs", "pub fn load_config() {}\npub fn save_config() {}\n"),
+            (
+                "docs/config.md",
+                "# Config\n\n`src/config.rs` loads it with `load_config()` and writes it with `save_config()`.\n",
+            ),
+        ],
+        |i| {
+            vec![(
+                "src/config.rs",
+                format!("pub fn read_config() {{}}\npub fn save_config() {{}}\n// {i}\n"),
+            )]
+        },
     );
-    write(
-        &root,
-        "docs/config.md",
-        "# Config\n\n`src/config.rs` loads it with `load_config()` and writes it with `save_config()`.\n",
-    );
-    git(&root, &["add", "-A"]);
-    git(&root, &["commit", "-qm", "config"]);
-    for (i, body) in [
-        "pub fn read_config() {}\npub fn save_config() {}\n",
-        "pub fn read_config() {}\npub fn save_config() {}\n// 2\n",
-        "pub fn read_config() {}\npub fn save_config() {}\n// 3\n",
-    ]
-    .iter()
-    .enumerate()
-    {
-        write(&root, "src/config.rs", body);
-        git(&root, &["commit", "-qam", &format!("change {i}")]);
-    }
     let run = triage(&root, &["docs/config.md"], &[]);
     let text = &run.batches[0].2;
     assert!(text.contains("\"kind\":\"drift\""), "{text}");
@@ -564,31 +577,25 @@ fn a_drift_is_handed_with_what_its_files_lost() {
 /// repositories came without a hint that way).
 #[test]
 fn a_drift_hint_is_the_evidence_the_scan_found() {
-    let (_t, root) = tmp_repo();
-    std::fs::create_dir_all(&root).unwrap();
-    git(&root, &["init", "-q"]);
-    write(
-        &root,
-        "src/config.rs",
-        "fn a() {}\npub fn load_config() {}\n",
+    let (_t, root) = drifted_repo(
+        &[
+            ("src/config.rs", "fn a() {}\npub fn load_config() {}\n"),
+            ("settings.toml", "retry_limit = 3\n"),
+            (
+                "docs/config.md",
+                "# Config\n\n`src/config.rs:2` defines `load_config()`; `settings.toml` sets `retry_limit`.\n",
+            ),
+        ],
+        |i| {
+            vec![
+                (
+                    "src/config.rs",
+                    format!("fn a() {{}}\npub fn read_config() {{}}\n// {i}\n"),
+                ),
+                ("settings.toml", format!("max_retries = 3\n# {i}\n")),
+            ]
+        },
     );
-    write(&root, "settings.toml", "retry_limit = 3\n");
-    write(
-        &root,
-        "docs/config.md",
-        "# Config\n\n`src/config.rs:2` defines `load_config()`; `settings.toml` sets `retry_limit`.\n",
-    );
-    git(&root, &["add", "-A"]);
-    git(&root, &["commit", "-qm", "config"]);
-    for i in 0..3 {
-        write(
-            &root,
-            "src/config.rs",
-            &format!("fn a() {{}}\npub fn read_config() {{}}\n// {i}\n"),
-        );
-        write(&root, "settings.toml", &format!("max_retries = 3\n# {i}\n"));
-        git(&root, &["commit", "-qam", &format!("change {i}")]);
-    }
     let run = triage(&root, &["docs/config.md"], &[]);
     let text = &run.batches[0].2;
     assert!(text.contains("\"kind\":\"drift\""), "{text}");
@@ -608,38 +615,33 @@ fn a_drift_hint_is_the_evidence_the_scan_found() {
 /// searches the repository for every name.
 #[test]
 fn a_drift_says_where_each_lost_name_went() {
-    let (_t, root) = tmp_repo();
-    std::fs::create_dir_all(&root).unwrap();
-    git(&root, &["init", "-q"]);
-    write(
-        &root,
-        "src/config.rs",
-        "pub fn load_config() {}\npub fn parse_flags() {}\n",
-    );
-    write(&root, "src/io/mod.rs", "pub fn keep() {}\n");
-    write(
-        &root,
-        "docs/config.md",
-        "# Config\n\n`src/config.rs` has `load_config()` and `parse_flags()`.\n",
-    );
-    write(
-        &root,
-        "docs/other.md",
-        "`parse_flags` and `load_config` are old.\n",
-    );
-    git(&root, &["add", "-A"]);
-    git(&root, &["commit", "-qm", "config"]);
     // `parse_flags` moves into `src/io/flags.rs`; `load_config` leaves the code for good.
-    write(&root, "src/io/flags.rs", "pub fn parse_flags() {}\n");
-    for i in 0..3 {
-        write(
-            &root,
-            "src/config.rs",
-            &format!("pub fn read_config() {{}}\n// {i}\n"),
-        );
-        git(&root, &["add", "-A"]);
-        git(&root, &["commit", "-qm", &format!("change {i}")]);
-    }
+    let (_t, root) = drifted_repo(
+        &[
+            (
+                "src/config.rs",
+                "pub fn load_config() {}\npub fn parse_flags() {}\n",
+            ),
+            ("src/io/mod.rs", "pub fn keep() {}\n"),
+            (
+                "docs/config.md",
+                "# Config\n\n`src/config.rs` has `load_config()` and `parse_flags()`.\n",
+            ),
+            (
+                "docs/other.md",
+                "`parse_flags` and `load_config` are old.\n",
+            ),
+        ],
+        |i| {
+            vec![
+                ("src/io/flags.rs", "pub fn parse_flags() {}\n".to_string()),
+                (
+                    "src/config.rs",
+                    format!("pub fn read_config() {{}}\n// {i}\n"),
+                ),
+            ]
+        },
+    );
     let run = triage(&root, &["docs/config.md"], &[]);
     let text = &run.batches[0].2;
     assert!(
